@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "GeoQR",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "geoqr", targets: ["geoqr"]),
+        .library(name: "GeoQR", targets: ["GeoQR"]),
+        .library(name: "QRImaging", targets: ["QRImaging"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // System libraries, found with pkg-config. Nothing above QRImaging sees their pointers.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar",
+                       providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+
+        // The domain: geodesy, hunts, codes, claim rules. Pure Swift values; no I/O, no C.
+        .target(name: "GeoQR", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // Codes into and out of pixels: QR symbols, PNG/SVG, printed sheets, decoding.
+        .target(name: "QRImaging", dependencies: [
+            "GeoQR", "CQREncode", "CPNG", "CZBar", "CCairo",
+        ]),
+        // The command line.
+        .executableTarget(name: "geoqr", dependencies: [
+            "GeoQR", "QRImaging",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "GeoQRTests", dependencies: ["GeoQR"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "QRImagingTests", dependencies: ["QRImaging", "GeoQR"]),
+        .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
