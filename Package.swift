@@ -28,20 +28,22 @@ let package = Package(
         .target(name: "GeoQR", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // The files on a game master's machine: hunt files in caches/, the private data directory.
+        .target(name: "HuntFiles", dependencies: ["GeoQR"]),
         // Codes into and out of pixels: QR symbols, PNG/SVG, printed sheets, decoding.
         .target(name: "QRImaging", dependencies: [
             "GeoQR", "CQREncode", "CPNG", "CZBar", "CCairo",
         ]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
-            "GeoQR", "QRImaging",
+            "GeoQR", "QRImaging", "HuntFiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "GeoQRTests", dependencies: ["GeoQR"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "QRImagingTests", dependencies: ["QRImaging", "GeoQR"]),
-        .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging"]),
+        .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

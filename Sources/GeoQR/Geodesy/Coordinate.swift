@@ -73,10 +73,12 @@ extension Coordinate {
 
     /// `N 40° 37.818' W 008° 39.450'`: degrees and decimal minutes, minutes to three places
     /// (about 1.8 m), as geocaching sites and GPS receivers show them.
-    public var geocachingForm: String {
-        "\(Self.axisForm(latitude, positive: "N", negative: "S", degreeDigits: 2)) "
-            + Self.axisForm(longitude, positive: "E", negative: "W", degreeDigits: 3)
-    }
+    public var geocachingForm: String { "\(geocachingLatitude) \(geocachingLongitude)" }
+
+    /// `N 40° 37.818'`
+    public var geocachingLatitude: String { Self.axisForm(latitude, positive: "N", negative: "S", degreeDigits: 2) }
+    /// `W 008° 39.450'`
+    public var geocachingLongitude: String { Self.axisForm(longitude, positive: "E", negative: "W", degreeDigits: 3) }
 
     /// `40.63030, -8.65750`: decimal degrees to five places (about 1 m).
     public var decimalForm: String {

@@ -1,0 +1,111 @@
+import Foundation
+
+/// One game: its caches, the trails that group them, and the rules for claiming them.
+///
+/// Hunts are read from JSON files in `caches/` with ``HuntParser``:
+///
+/// ```swift
+/// let hunt = try HuntParser.parse(data, file: "caches/demo.json").hunt
+/// for cache in hunt.caches { print(cache.id, cache.name, cache.coordinate.geocachingForm) }
+/// ```
+public struct Hunt: Sendable, Equatable {
+    /// Short id carried by every code (code alphabet, upper case).
+    public var id: String
+    public var name: String
+    /// Claim radius in metres for caches that do not set their own.
+    public var defaultRadius: Double
+    /// The most a reported location accuracy may add to a radius (metres).
+    public var accuracyCap: Double
+    /// Claims count only from `start` (inclusive) to `end` (exclusive) when set.
+    public var start: Date?
+    public var end: Date?
+    public var trails: [Trail]
+    public var caches: [Cache]
+
+    public init(id: String, name: String, defaultRadius: Double = Hunt.standardRadius,
+                accuracyCap: Double = Hunt.standardAccuracyCap, start: Date? = nil, end: Date? = nil,
+                trails: [Trail] = [], caches: [Cache]) {
+        self.id = id
+        self.name = name
+        self.defaultRadius = defaultRadius
+        self.accuracyCap = accuracyCap
+        self.start = start
+        self.end = end
+        self.trails = trails
+        self.caches = caches
+    }
+
+    /// 100 m: what a phone's GPS and a walker's patience allow, as DESIGN.md fixes it.
+    public static let standardRadius: Double = 100
+    /// 50 m: a browser's accuracy beyond this says more about the phone than the player.
+    public static let standardAccuracyCap: Double = 50
+
+    /// The cache with this id (ids compare ignoring case).
+    public func cache(id: String) -> Cache? {
+        let wanted = id.uppercased()
+        return caches.first { $0.id == wanted }
+    }
+
+    /// The trail a cache belongs to, if any.
+    public func trail(of cacheID: String) -> Trail? {
+        let wanted = cacheID.uppercased()
+        return trails.first { $0.cacheIDs.contains(wanted) }
+    }
+
+    /// The radius that applies to `cache`: its own, or the hunt's default.
+    public func radius(of cache: Cache) -> Double {
+        cache.radius ?? defaultRadius
+    }
+}
+
+/// A site where a code is hidden.
+public struct Cache: Sendable, Equatable, Identifiable {
+    /// Short id in the code alphabet, upper case (e.g. `A1`, `GC1BKP3`).
+    public var id: String
+    public var name: String
+    public var coordinate: Coordinate
+    /// Claim radius in metres; `nil` means the hunt's default.
+    public var radius: Double?
+    /// 1…5 in steps of 0.5, as geocaching rates them.
+    public var difficulty: Double
+    public var terrain: Double
+    public var points: Int
+    /// Revealed to the finder.
+    public var message: String
+    public var hint: String?
+
+    public init(id: String, name: String, coordinate: Coordinate, radius: Double? = nil,
+                difficulty: Double = 1, terrain: Double = 1, points: Int? = nil,
+                message: String = "", hint: String? = nil) {
+        self.id = id
+        self.name = name
+        self.coordinate = coordinate
+        self.radius = radius
+        self.difficulty = difficulty
+        self.terrain = terrain
+        self.points = points ?? Cache.defaultPoints(difficulty: difficulty, terrain: terrain)
+        self.message = message
+        self.hint = hint
+    }
+
+    /// Harder caches are worth more: 5 points per star of difficulty and terrain (D1/T1 = 10).
+    public static func defaultPoints(difficulty: Double, terrain: Double) -> Int {
+        Int(((difficulty + terrain) * 5).rounded())
+    }
+}
+
+/// A named route through some of a hunt's caches.
+public struct Trail: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var name: String
+    /// When true, the trail's bonus needs its caches found in this order.
+    public var ordered: Bool
+    public var cacheIDs: [String]
+
+    public init(id: String, name: String, ordered: Bool = false, cacheIDs: [String]) {
+        self.id = id
+        self.name = name
+        self.ordered = ordered
+        self.cacheIDs = cacheIDs
+    }
+}

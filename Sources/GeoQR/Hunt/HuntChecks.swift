@@ -1,0 +1,27 @@
+/// Checks across caches that make a hunt odd but still playable.
+enum HuntChecks {
+    /// Caches whose claim circles overlap: a player standing in both could claim either from
+    /// one spot, which is seldom what the game master meant.
+    static func overlappingRadii(in hunt: Hunt, file: String) -> [HuntProblem] {
+        let indexed = hunt.caches.enumerated().sorted { $0.element.coordinate.latitude < $1.element.coordinate.latitude }
+        let maxRadius = hunt.caches.map { hunt.radius(of: $0) }.max() ?? 0
+        // A degree of latitude is at least 110.5 km anywhere, so this window never misses a pair.
+        let window = 2 * maxRadius / 110_500
+        var problems: [HuntProblem] = []
+        for (k, a) in indexed.enumerated() {
+            for b in indexed[(k + 1)...] {
+                if b.element.coordinate.latitude - a.element.coordinate.latitude > window { break }
+                let (first, second) = a.offset < b.offset ? (a, b) : (b, a)
+                let ra = hunt.radius(of: first.element), rb = hunt.radius(of: second.element)
+                let d = first.element.coordinate.distance(to: second.element.coordinate)
+                guard d < ra + rb else { continue }
+                problems.append(HuntProblem(
+                    file: file, path: "caches[\(second.offset)]",
+                    message: "claim radius of \(second.element.id) overlaps \(first.element.id) (caches[\(first.offset)]): "
+                        + "\(Int(d.rounded())) m apart, radii \(formatNumber(rb)) m + \(formatNumber(ra)) m",
+                    severity: .warning))
+            }
+        }
+        return problems.sorted { $0.path.count == $1.path.count ? $0.path < $1.path : $0.path.count < $1.path.count }
+    }
+}

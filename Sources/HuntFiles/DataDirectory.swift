@@ -1,0 +1,109 @@
+import Foundation
+import GeoQR
+
+/// Where GeoQR keeps what must not be shared: hunt secrets now, the ledger and TLS keys later.
+/// `--data DIR`, else `GEOQR_DATA`, else `$XDG_DATA_HOME/geoqr` (`~/.local/share/geoqr`).
+/// The folder is made mode 0700 and each secret file 0600.
+///
+/// ```swift
+/// let data = try DataDirectory(path: nil)
+/// let secret = try data.secret(forHunt: "DEMO")   // made on first use, then reused
+/// ```
+public struct DataDirectory: Sendable {
+    public let path: String
+
+    public init(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(DataDirectoryError) {
+        if let path, !path.isEmpty {
+            self.path = path
+        } else if let env = environment["GEOQR_DATA"], !env.isEmpty {
+            self.path = env
+        } else if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            self.path = xdg + "/geoqr"
+        } else if let home = environment["HOME"], !home.isEmpty {
+            self.path = home + "/.local/share/geoqr"
+        } else {
+            throw .noDefault
+        }
+    }
+
+    /// The hunt's secret if one was ever made here; nil before the first code was printed.
+    public func existingSecret(forHunt huntID: String) throws(DataDirectoryError) -> HuntSecret? {
+        try readSecret("\(path)/secrets/\(huntID.uppercased()).key")
+    }
+
+    /// The hunt's secret, made (and stored) on first use.
+    public func secret(forHunt huntID: String) throws(DataDirectoryError) -> HuntSecret {
+        let folder = path + "/secrets"
+        try makeDirectory(path)
+        try makeDirectory(folder)
+        let file = "\(folder)/\(huntID.uppercased()).key"
+        if let existing = try readSecret(file) { return existing }
+        let fresh = HuntSecret.random()
+        // Written beside, then linked into place: link() refuses to replace a file, so two
+        // processes that start at once both end up with whichever secret landed first.
+        let temporary = "\(file).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        try write(fresh.bytes, to: temporary)
+        defer { unlink(temporary) }
+        if link(temporary, file) != 0, errno != EEXIST {
+            throw .unwritable(file, String(cString: strerror(errno)))
+        }
+        guard let stored = try readSecret(file) else { throw .corrupt(file) }
+        return stored
+    }
+
+    private func readSecret(_ file: String) throws(DataDirectoryError) -> HuntSecret? {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw .unreadable(file, String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: HuntSecret.byteCount + 1)
+        let n = read(fd, &bytes, bytes.count)
+        guard n == HuntSecret.byteCount, let secret = HuntSecret(bytes: bytes.prefix(n)) else { throw .corrupt(file) }
+        return secret
+    }
+
+    private func write(_ bytes: [UInt8], to file: String) throws(DataDirectoryError) {
+        let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .unwritable(file, String(cString: strerror(errno))) }
+        defer { close(fd) }
+        guard Foundation.write(fd, bytes, bytes.count) == bytes.count, fsync(fd) == 0 else {
+            throw .unwritable(file, String(cString: strerror(errno)))
+        }
+    }
+
+    private func makeDirectory(_ dir: String) throws(DataDirectoryError) {
+        if mkdir(dir, 0o700) == 0 || errno == EEXIST {
+            var info = stat()
+            guard stat(dir, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw .unwritable(dir, "exists and is not a directory")
+            }
+            return
+        }
+        if errno == ENOENT {
+            // Parent missing: make it the way `mkdir -p` would, still private.
+            try makeDirectory((dir as NSString).deletingLastPathComponent)
+            guard mkdir(dir, 0o700) == 0 || errno == EEXIST else { throw .unwritable(dir, String(cString: strerror(errno))) }
+            return
+        }
+        throw .unwritable(dir, String(cString: strerror(errno)))
+    }
+}
+
+/// Why the data directory could not be used.
+public enum DataDirectoryError: Error, Equatable, CustomStringConvertible {
+    case noDefault
+    case unreadable(String, String)
+    case unwritable(String, String)
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .noDefault: "no data directory: pass --data DIR or set GEOQR_DATA"
+        case .unreadable(let p, let why): "\(p): cannot read secret: \(why)"
+        case .unwritable(let p, let why): "\(p): cannot write to the data directory: \(why) (pass --data DIR or set GEOQR_DATA)"
+        case .corrupt(let p): "\(p): is not a GeoQR secret (\(HuntSecret.byteCount) bytes); move it aside to make a new one, which voids codes already printed"
+        }
+    }
+}

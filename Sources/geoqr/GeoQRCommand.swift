@@ -1,0 +1,18 @@
+import ArgumentParser
+
+@main
+struct GeoQRCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "geoqr",
+        abstract: "QR geocaching: print cache codes, check them, and run a hunt.",
+        discussion: """
+        A hunt is a JSON file in caches/ (see caches/hunt.schema.json). Name it by its file name \
+        (demo for caches/demo.json) or by its path. Secrets that sign the codes live in the data \
+        directory (--data, GEOQR_DATA, or ~/.local/share/geoqr) and never in caches/.
+
+        Start with:  geoqr print demo -o demo-sheet.pdf
+        """,
+        subcommands: [PrintCommand.self, CodeCommand.self, VerifyCommand.self, CachesCommand.self],
+        defaultSubcommand: nil
+    )
+}
