@@ -22,6 +22,7 @@ public struct CacheCode: Sendable, Equatable {
     public static let claimPath = "/C/"
     /// 80 bits: above the 64 the design asks for, and 16 base32 characters.
     public static let macByteCount = 10
+    static let macCharacterCount = 16
 
     public let version: Int
     public let huntID: String
@@ -55,6 +56,7 @@ public struct CacheCode: Sendable, Equatable {
         guard case .success = CodeAlphabet.canonicalID(hunt, maxLength: CodeAlphabet.maxHuntIDLength),
               case .success = CodeAlphabet.canonicalID(cache, maxLength: CodeAlphabet.maxCacheIDLength),
               hunt == hunt.uppercased(), cache == cache.uppercased(),
+              fields[3].count == Self.macCharacterCount,
               let mac = Base32.decode(fields[3]), mac.count == Self.macByteCount
         else { throw .malformed }
         self.version = version

@@ -10,6 +10,24 @@ struct CardPainter {
     /// 1 pt = 0.3528 mm; font sizes below are in points, converted.
     static let mmPerPoint = 25.4 / 72
 
+    /// Modules and code corners sit on a 1/150 inch grid, so that a 150, 300 or 600 dpi printer
+    /// or rasteriser gives every module the same whole number of dots. Without it, zbar misses
+    /// some codes at 150 dpi where modules alternate between 8 and 9 pixels.
+    /// When the coarse grid would shrink a code under 25 mm, a 1/300 inch grid is used instead.
+    static let grid = 25.4 / 150
+
+    /// The largest module on the grid not above `module`, keeping the symbol at least the
+    /// minimum width, and the grid chosen (positions are snapped to the same grid).
+    static func snappedModule(_ module: Double, modules: Int) -> (size: Double, grid: Double) {
+        for g in [grid, grid / 2] {
+            let size = (module / g).rounded(.down) * g
+            if size * Double(modules) >= Sheet.minimumCodeWidth { return (size, g) }
+        }
+        return (module, 0)
+    }
+
+    static func snap(_ v: Double, to g: Double) -> Double { g > 0 ? (v / g).rounded() * g : v }
+
     /// Draws the card and returns the printed width of the symbol (without quiet zone).
     func draw(_ entry: SheetEntry, _ symbol: QRSymbol, in slot: Slot) -> Double {
         if grid.cutMarks {
@@ -55,9 +73,9 @@ struct CardPainter {
         let hintLines = withHints && entry.hint?.isEmpty == false ? (poster ? 3 : 2) : 0
         let textHeight = (nameSize * 1.3 + bodySize * 1.3 * Double(2 + hintLines)) * Self.mmPerPoint + 2
         let side = min(box.width, box.height - textHeight)
-        let module = side / Double(symbol.width + 2 * Self.quietModules)
-        let codeX = box.x + (box.width - side) / 2 + Double(Self.quietModules) * module
-        let codeY = box.y + Double(Self.quietModules) * module
+        let (module, g) = Self.snappedModule(side / Double(symbol.width + 2 * Self.quietModules), modules: symbol.width)
+        let codeX = Self.snap(box.x + (box.width - side) / 2 + Double(Self.quietModules) * module, to: g)
+        let codeY = Self.snap(box.y + Double(Self.quietModules) * module, to: g)
         cr.drawSymbol(symbol, x: codeX, y: codeY, moduleSize: module)
 
         var baseline = box.y + side + nameSize * Self.mmPerPoint
@@ -78,9 +96,10 @@ struct CardPainter {
     /// Label: code on the left filling the height, text to its right.
     private func drawBeside(_ entry: SheetEntry, _ symbol: QRSymbol, _ box: Slot) -> Double {
         let side = box.height
-        let module = side / Double(symbol.width + 2 * Self.quietModules)
+        let (module, g) = Self.snappedModule(side / Double(symbol.width + 2 * Self.quietModules), modules: symbol.width)
         let quiet = Double(Self.quietModules) * module
-        cr.drawSymbol(symbol, x: box.x + quiet, y: box.y + quiet, moduleSize: module)
+        cr.drawSymbol(symbol, x: Self.snap(box.x + quiet, to: g),
+                      y: Self.snap(box.y + (side - module * Double(symbol.width)) / 2, to: g), moduleSize: module)
         let textX = box.x + side + 0.5
         let textWidth = box.x + box.width - textX - 1
         let nameSize = 8.5, bodySize = 6.5

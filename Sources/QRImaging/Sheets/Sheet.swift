@@ -46,15 +46,16 @@ public struct SheetOptions: Sendable {
 /// Why a sheet could not be made.
 public enum SheetError: Error, CustomStringConvertible {
     case encoding(cacheID: String, QREncodingError)
-    case codeTooSmall(cacheID: String, millimetres: Double)
+    case codeTooSmall(cacheID: String, millimetres: Double, module: Double)
     case cairo(CairoError)
     case png(PNGError)
 
     public var description: String {
         switch self {
         case .encoding(let id, let e): "cache \(id): \(e)"
-        case .codeTooSmall(let id, let mm):
-            "cache \(id): its code would print \(String(format: "%.1f", mm)) mm wide, under the 25 mm a phone reads reliably; use a larger layout or a shorter --base-url"
+        case .codeTooSmall(let id, let mm, let module):
+            "cache \(id): its code would print \(String(format: "%.1f", mm)) mm wide with \(String(format: "%.2f", module)) mm modules; "
+                + "phones need at least 25 mm and 0.5 mm modules: use a larger layout, a lower --level or a shorter --base-url"
         case .cairo(let e): e.description
         case .png(let e): e.description
         }
@@ -70,6 +71,8 @@ public enum SheetError: Error, CustomStringConvertible {
 public struct Sheet: Sendable {
     /// Codes narrower than this are hard to read with a phone at arm's length.
     public static let minimumCodeWidth = 25.0
+    /// Modules finer than this blur into each other in a phone photo taken at arm's length.
+    public static let minimumModuleSize = 0.5
     public static let pointsPerMillimetre = 72 / 25.4
 
     public let entries: [SheetEntry]
@@ -137,8 +140,9 @@ public struct Sheet: Sendable {
         let painter = CardPainter(cr: cr, grid: grid, withHints: options.withHints)
         for (i, slot) in grid.slots.enumerated() where first + i < entries.count {
             let symbolWidth = painter.draw(entries[first + i], symbols[i], in: slot)
-            if symbolWidth < Self.minimumCodeWidth {
-                throw .codeTooSmall(cacheID: entries[first + i].cacheID, millimetres: symbolWidth)
+            let module = symbolWidth / Double(symbols[i].width)
+            if symbolWidth < Self.minimumCodeWidth || module < Self.minimumModuleSize {
+                throw .codeTooSmall(cacheID: entries[first + i].cacheID, millimetres: symbolWidth, module: module)
             }
         }
         if grid.cutMarks {
