@@ -1,0 +1,70 @@
+import Foundation
+
+/// The built `geoqr` binary, run as a user would: real arguments, real files, real exit codes.
+struct GeoQRProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        let stdoutData: Data
+    }
+
+    /// The package root, from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `geoqr` sits beside the test bundle in the build products folder.
+    static let binary: URL = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoqr")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageRoot.appendingPathComponent(".build/debug/geoqr")
+    }()
+
+    let dataDirectory: URL
+    let workingDirectory: URL
+
+    /// A fresh data directory and working directory with a copy of the repository's caches/.
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("geoqr-cli-\(UUID().uuidString)")
+        dataDirectory = base.appendingPathComponent("data")
+        workingDirectory = base.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: workingDirectory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("caches"),
+                                         to: workingDirectory.appendingPathComponent("caches"))
+    }
+
+    func path(_ relative: String) -> String { workingDirectory.appendingPathComponent(relative).path }
+
+    func write(_ text: String, to relative: String) throws {
+        try Data(text.utf8).write(to: workingDirectory.appendingPathComponent(relative))
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., environment extra: [String: String] = [:]) throws -> Result {
+        try run(arguments: arguments, environment: extra)
+    }
+
+    func run(arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = workingDirectory
+        var environment = ProcessInfo.processInfo.environment
+        environment["GEOQR_DATA"] = dataDirectory.path
+        environment.removeValue(forKey: "GEOQR_CACHES")
+        for (k, v) in extra { environment[k] = v }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes concurrently so neither fills up and blocks the child.
+        nonisolated(unsafe) var errData = Data()
+        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    }
+}
