@@ -38,7 +38,7 @@ public enum GPXImport {
             }
         }
         let result = try importer.finish()
-        let data = try HuntFileWriter.data(result.hunt, description: result.description, schema: schema)
+        let data = HuntFileWriter.data(result.hunt, description: result.description, schema: schema)
         let parsed = try HuntParser.parse(data, file: outputName)
         return Output(result: result, huntFile: data, parsed: parsed)
     }

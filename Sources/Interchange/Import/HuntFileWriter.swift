@@ -2,80 +2,95 @@ import Foundation
 import GeoQR
 
 /// Writes a ``Hunt`` as a hunt file (`caches/NAME.json`, the shape `HuntParser` reads and
-/// `caches/hunt.schema.json` describes), fields in the order a person reads them.
+/// `caches/hunt.schema.json` describes), fields in the order a person reads them: id, name,
+/// radius, trails, then caches.
 ///
 /// ```swift
-/// let data = try HuntFileWriter.data(hunt, description: "From pq.gpx", schema: "./hunt.schema.json")
+/// let data = HuntFileWriter.data(hunt, description: "From pq.gpx", schema: "./hunt.schema.json")
 /// let again = try HuntParser.parse(data, file: "caches/town.json").hunt   // == hunt
 /// ```
 public enum HuntFileWriter {
     /// The hunt as pretty JSON; `schema` becomes `$schema` when given.
-    public static func data(_ hunt: Hunt, description: String? = nil, schema: String? = nil) throws -> Data {
-        let file = HuntFile(hunt: hunt, description: description, schema: schema)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(file) + Data("\n".utf8)
-    }
-}
-
-private struct HuntFile: Encodable {
-    let schema: String?
-    let id: String
-    let name: String
-    let description: String?
-    let radius: Double
-    let accuracyCap: Double?
-    let start, end: String?
-    let trails: [TrailEntry]?
-    let caches: [CacheEntry]
-
-    enum CodingKeys: String, CodingKey {
-        case schema = "$schema", id, name, description, radius, accuracyCap, start, end, trails, caches
-    }
-
-    init(hunt: Hunt, description: String?, schema: String?) {
-        self.schema = schema
-        id = hunt.id
-        name = hunt.name
-        self.description = description
-        radius = hunt.defaultRadius
-        accuracyCap = hunt.accuracyCap == Hunt.standardAccuracyCap ? nil : hunt.accuracyCap
+    public static func data(_ hunt: Hunt, description: String? = nil, schema: String? = nil) -> Data {
+        var fields: [(String, OrderedJSON?)] = [
+            ("$schema", schema.map(OrderedJSON.string)),
+            ("id", .string(hunt.id)),
+            ("name", .string(hunt.name)),
+            ("description", description.map(OrderedJSON.string)),
+            ("radius", .number(hunt.defaultRadius)),
+            ("accuracyCap", hunt.accuracyCap == Hunt.standardAccuracyCap ? nil : .number(hunt.accuracyCap)),
+        ]
         let iso = ISO8601DateFormatter()
-        start = hunt.start.map { iso.string(from: $0) }
-        end = hunt.end.map { iso.string(from: $0) }
-        trails = hunt.trails.isEmpty ? nil : hunt.trails.map {
-            TrailEntry(id: $0.id, name: $0.name, ordered: $0.ordered ? true : nil, caches: $0.cacheIDs)
+        fields.append(("start", hunt.start.map { .string(iso.string(from: $0)) }))
+        fields.append(("end", hunt.end.map { .string(iso.string(from: $0)) }))
+        if !hunt.trails.isEmpty {
+            fields.append(("trails", .array(hunt.trails.map { t in
+                .object([("id", .string(t.id)), ("name", .string(t.name)), ("ordered", t.ordered ? .bool(true) : nil),
+                         ("caches", .inlineArray(t.cacheIDs.map(OrderedJSON.string)))])
+            })))
         }
-        caches = hunt.caches.map(CacheEntry.init)
+        fields.append(("caches", .array(hunt.caches.map(cacheObject))))
+        return Data((OrderedJSON.object(fields).render(indent: "") + "\n").utf8)
+    }
+
+    private static func cacheObject(_ c: Cache) -> OrderedJSON {
+        // Points are left out when they are the default, so editing difficulty later changes them too.
+        let defaultPoints = Cache.defaultPoints(difficulty: c.difficulty, terrain: c.terrain)
+        return .object([
+            ("id", .string(c.id)), ("name", .string(c.name)),
+            ("lat", .number(c.coordinate.latitude)), ("lon", .number(c.coordinate.longitude)),
+            ("radius", c.radius.map(OrderedJSON.number)),
+            ("difficulty", .number(c.difficulty)), ("terrain", .number(c.terrain)),
+            ("points", c.points == defaultPoints ? nil : .number(Double(c.points))),
+            ("message", c.message.isEmpty ? nil : .string(c.message)),
+            ("hint", c.hint.map(OrderedJSON.string)),
+        ])
     }
 }
 
-private struct TrailEntry: Encodable {
-    let id, name: String
-    let ordered: Bool?
-    let caches: [String]
-}
+/// JSON whose object keys keep the order they were given in (JSONEncoder does not promise it).
+/// Fields whose value is nil are left out.
+indirect enum OrderedJSON {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case array([OrderedJSON])
+    /// An array written on one line (`["A1", "A2"]`).
+    case inlineArray([OrderedJSON])
+    case object([(String, OrderedJSON?)])
 
-private struct CacheEntry: Encodable {
-    let id, name: String
-    let lat, lon: Double
-    let radius: Double?
-    let difficulty, terrain: Double
-    let points: Int?
-    let message: String?
-    let hint: String?
+    func render(indent: String) -> String {
+        let inner = indent + "  "
+        switch self {
+        case .string(let s): return Self.quote(s)
+        case .number(let n): return GPXWriter.decimal(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .inlineArray(let items): return "[" + items.map { $0.render(indent: inner) }.joined(separator: ", ") + "]"
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            return "[\n" + items.map { inner + $0.render(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let fields):
+            let present = fields.compactMap { key, value in value.map { (key, $0) } }
+            if present.isEmpty { return "{}" }
+            return "{\n" + present.map { inner + Self.quote($0.0) + ": " + $0.1.render(indent: inner) }
+                .joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
 
-    init(_ c: Cache) {
-        id = c.id
-        name = c.name
-        lat = c.coordinate.latitude
-        lon = c.coordinate.longitude
-        radius = c.radius
-        difficulty = c.difficulty
-        terrain = c.terrain
-        // Left out when it is the default, so editing difficulty later changes the points too.
-        points = c.points == Cache.defaultPoints(difficulty: c.difficulty, terrain: c.terrain) ? nil : c.points
-        message = c.message.isEmpty ? nil : c.message
-        hint = c.hint
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
     }
 }

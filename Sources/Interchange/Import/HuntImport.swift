@@ -135,7 +135,8 @@ public struct HuntImport {
             id = ok
         case .failure(let problem):
             let cleaned = code.uppercased().map { CodeAlphabet.idCharacters.contains($0) ? $0 : "-" }
-            id = String(String(cleaned).split(separator: "-").joined(separator: "-").prefix(limit))
+            let words = String(cleaned).split(separator: "-").joined(separator: "-")
+            id = String(words.prefix(limit)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
             if id.isEmpty { id = "W\(caches.count + 1)" }
             change(w, "id \(id): code \(problem)")
         }
