@@ -106,9 +106,11 @@ public final class XMLStream {
 
     /// The line of the node the reader is on (1-based), when libxml2 knows it.
     public var currentLine: Int? {
-        guard let node = xmlTextReaderCurrentNode(reader) else { return nil }
-        let line = Int(xmlGetLineNo(node))
-        return line > 0 ? line : nil
+        // A DOCTYPE node carries no line; the parser's own position is then the best there is.
+        let line = xmlTextReaderCurrentNode(reader).map { Int(xmlGetLineNo($0)) } ?? 0
+        if line > 0 { return line }
+        let parserLine = Int(xmlTextReaderGetParserLineNumber(reader))
+        return parserLine > 0 ? parserLine : nil
     }
 
     private func failure(fallback: String) -> XMLStreamError {
