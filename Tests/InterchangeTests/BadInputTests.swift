@@ -74,7 +74,7 @@ import Testing
         """, to: "\(dir)/xxe.gpx")
         let message = try #require(importError("\(dir)/xxe.gpx"))
         #expect(!message.contains("TOP-SECRET"))
-        #expect(message.contains("DOCTYPE") || message.contains("entity"), "\(message)")
+        #expect(message == "\(dir)/xxe.gpx: has a DOCTYPE before <gpx>; DTDs and entities are refused (GPX does not use them)")
         // The reader itself never hands the content over, whichever way it stops.
         var texts: [String] = []
         do {
@@ -102,6 +102,9 @@ import Testing
         let message = try #require(importError("\(dir)/lol.gpx"))
         #expect(Date().timeIntervalSince(start) < 2)
         #expect(message.hasPrefix("\(dir)/lol.gpx:"), "\(message)")
+        // libxml2's own amplification guard stops it while parsing the DTD; the DOCTYPE refusal
+        // behind it would stop it next.
+        #expect(message.contains("entity reference loop") || message.contains("DOCTYPE"), "\(message)")
     }
 
     @Test func gpxInAnotherNamespaceIsRefused() throws {

@@ -93,8 +93,9 @@ public final class XMLStream {
                  XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue:
                 return .text(string(xmlTextReaderConstValue(reader)))
             case XML_READER_TYPE_DOCUMENT_TYPE.rawValue:
-                throw XMLStreamError(document: documentName, line: currentLine,
-                                     message: "has a DOCTYPE; DTDs and entities are refused (GPX does not use them)")
+                // libxml2 keeps no line for a DOCTYPE, and its parser position may be past it.
+                throw XMLStreamError(document: documentName, line: nil,
+                                     message: "has a DOCTYPE before <gpx>; DTDs and entities are refused (GPX does not use them)")
             case XML_READER_TYPE_ENTITY_REFERENCE.rawValue:
                 throw XMLStreamError(document: documentName, line: currentLine,
                                      message: "uses entity &\(string(xmlTextReaderConstName(reader)));, which is refused")
@@ -106,11 +107,9 @@ public final class XMLStream {
 
     /// The line of the node the reader is on (1-based), when libxml2 knows it.
     public var currentLine: Int? {
-        // A DOCTYPE node carries no line; the parser's own position is then the best there is.
-        let line = xmlTextReaderCurrentNode(reader).map { Int(xmlGetLineNo($0)) } ?? 0
-        if line > 0 { return line }
-        let parserLine = Int(xmlTextReaderGetParserLineNumber(reader))
-        return parserLine > 0 ? parserLine : nil
+        guard let node = xmlTextReaderCurrentNode(reader) else { return nil }
+        let line = Int(xmlGetLineNo(node))
+        return line > 0 ? line : nil
     }
 
     private func failure(fallback: String) -> XMLStreamError {
