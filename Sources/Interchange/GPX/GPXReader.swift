@@ -137,7 +137,7 @@ private struct ReadState {
             if stack.count + 1 == depth { skipDepth = nil }
             return nil
         }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = trimmed(text)
         let parent = stack.last?.name
         guard waypoint != nil else {
             if open.family == .gpx, parent == "gpx" || parent == "metadata", !value.isEmpty {
@@ -265,3 +265,13 @@ private struct ReadState {
 
 private func isTrue(_ s: String?) -> Bool { s?.lowercased() == "true" || s == "1" }
 private func isFalse(_ s: String?) -> Bool { s?.lowercased() == "false" || s == "0" }
+
+/// Whitespace trimmed from both ends, on scalars (Foundation's trimming is slow on Linux).
+private func trimmed(_ s: String) -> String {
+    let v = s.unicodeScalars
+    func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" }
+    guard let first = v.firstIndex(where: { !isSpace($0) }) else { return "" }
+    let last = v.lastIndex(where: { !isSpace($0) })!
+    if first == v.startIndex, last == v.index(before: v.endIndex) { return s }
+    return String(v[first...last])
+}

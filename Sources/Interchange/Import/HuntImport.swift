@@ -89,11 +89,12 @@ public struct HuntImport {
         let difficulty = rating(w.cache?.difficulty, "difficulty", w)
         let terrain = rating(w.cache?.terrain, "terrain", w)
         let name = displayName(w, code: code)
+        let entry = entry(for: w, id: id, code: code)
         let cache = Cache(id: id, name: name, coordinate: w.coordinate, difficulty: difficulty, terrain: terrain,
-                          message: message(for: w), hint: hint(for: w))
+                          message: message(for: w, entry), hint: hint(for: w))
         indexOfCode[code.uppercased()] = caches.count
         caches.append(cache)
-        entries.append(entry(for: w, id: id, code: code))
+        entries.append(entry)
     }
 
     /// Attaches the additional waypoints and builds the hunt; throws when nothing could be
@@ -170,13 +171,12 @@ public struct HuntImport {
 
     /// The short description, else the start of the long one; for plain waypoints their
     /// description or comment. HTML is reduced to text.
-    private func message(for w: GPXWaypoint) -> String {
-        guard let cache = w.cache else {
+    private func message(for w: GPXWaypoint, _ entry: GeocachingSidecar.Entry) -> String {
+        guard w.cache != nil else {
             return (w.description ?? w.comment).map(HTMLText.tidy) ?? ""
         }
-        let short = Self.text(cache.shortDescription, isHTML: cache.shortDescriptionIsHTML)
-        if !short.isEmpty { return short }
-        return Self.shorten(Self.text(cache.longDescription, isHTML: cache.longDescriptionIsHTML), to: Self.messageLimit)
+        // The sidecar entry holds both descriptions already reduced to text.
+        return entry.shortDescription ?? Self.shorten(entry.longDescription ?? "", to: Self.messageLimit)
     }
 
     /// A description as plain text: HTML reduced when the file says it is HTML, else only tidied
