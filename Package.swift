@@ -8,10 +8,12 @@ let package = Package(
         .executable(name: "geoqr", targets: ["geoqr"]),
         .library(name: "GeoQR", targets: ["GeoQR"]),
         .library(name: "QRImaging", targets: ["QRImaging"]),
+        .library(name: "Interchange", targets: ["Interchange"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System libraries, found with pkg-config. Nothing above QRImaging sees their pointers.
@@ -23,6 +25,8 @@ let package = Package(
                        providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
 
         // The domain: geodesy, hunts, codes, claim rules. Pure Swift values; no I/O, no C.
         .target(name: "GeoQR", dependencies: [
@@ -34,15 +38,23 @@ let package = Package(
         .target(name: "QRImaging", dependencies: [
             "GeoQR", "CQREncode", "CPNG", "CZBar", "CCairo",
         ]),
+        // The formats geocachers already use: GPX in and out, zipped pocket queries, field notes,
+        // GeoJSON. Streams XML through libxml2's reader; no DOM, no DTDs, no entities.
+        .target(name: "Interchange", dependencies: [
+            "GeoQR", "CXML2",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
-            "GeoQR", "QRImaging", "HuntFiles",
+            "GeoQR", "QRImaging", "HuntFiles", "Interchange",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "GeoQRTests", dependencies: ["GeoQR"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "QRImagingTests", dependencies: ["QRImaging", "GeoQR"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "GeoQR"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
     ],
     swiftLanguageModes: [.v6]
