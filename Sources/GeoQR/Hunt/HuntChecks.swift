@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks across caches that make a hunt odd but still playable.
 enum HuntChecks {
     /// Caches whose claim circles overlap: a player standing in both could claim either from
@@ -13,6 +15,7 @@ enum HuntChecks {
                 if b.element.coordinate.latitude - a.element.coordinate.latitude > window { break }
                 let (first, second) = a.offset < b.offset ? (a, b) : (b, a)
                 let ra = hunt.radius(of: first.element), rb = hunt.radius(of: second.element)
+                if clearlyApart(a.element.coordinate, b.element.coordinate, by: ra + rb) { continue }
                 let d = first.element.coordinate.distance(to: second.element.coordinate)
                 guard d < ra + rb else { continue }
                 problems.append(HuntProblem(
@@ -23,5 +26,16 @@ enum HuntChecks {
             }
         }
         return problems.sorted { $0.path.count == $1.path.count ? $0.path < $1.path : $0.path.count < $1.path.count }
+    }
+
+    /// A cheap flat-earth test that rules out most pairs on the same latitude band before the
+    /// ellipsoidal distance: a degree of longitude is at least 111,000 × cos(latitude) metres, and
+    /// the factor 2 leaves a wide margin for the approximation. Not used near the poles.
+    private static func clearlyApart(_ a: Coordinate, _ b: Coordinate, by metres: Double) -> Bool {
+        let highest = max(abs(a.latitude), abs(b.latitude))
+        guard highest < 80 else { return false }
+        var dLon = abs(a.longitude - b.longitude)
+        if dLon > 180 { dLon = 360 - dLon }
+        return dLon * 111_000 * cos(highest * .pi / 180) > 2 * metres
     }
 }

@@ -18,7 +18,7 @@ public enum HuntParser {
     public static func parse(_ data: Data, file: String) throws(HuntFileError) -> ParsedHunt {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONValue(parsing: data)
         } catch {
             throw HuntFileError([HuntProblem(file: file, path: "", message: notJSONMessage(error, data: data))])
         }
