@@ -23,6 +23,13 @@ let package = Package(
                        providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif",
+                       providers: [.apt(["libheif-dev"])]),
+        // libjpeg reports errors by longjmp, which Swift cannot catch: this C shim owns each
+        // libjpeg (de)compressor from creation to destruction behind setjmp.
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
 
         // The domain: geodesy, hunts, codes, claim rules. Pure Swift values; no I/O, no C.
         .target(name: "GeoQR", dependencies: [
@@ -32,7 +39,7 @@ let package = Package(
         .target(name: "HuntFiles", dependencies: ["GeoQR"]),
         // Codes into and out of pixels: QR symbols, PNG/SVG, printed sheets, decoding.
         .target(name: "QRImaging", dependencies: [
-            "GeoQR", "CQREncode", "CPNG", "CZBar", "CCairo",
+            "GeoQR", "CQREncode", "CPNG", "CZBar", "CCairo", "CJPEGShim", "CHeif",
         ]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
