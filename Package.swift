@@ -49,7 +49,8 @@ let package = Package(
 
         .testTarget(name: "GeoQRTests", dependencies: ["GeoQR"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "QRImagingTests", dependencies: ["QRImaging", "GeoQR"]),
+        .testTarget(name: "QRImagingTests", dependencies: ["QRImaging", "GeoQR"],
+                    exclude: ["Fixtures"]),   // read through #filePath
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
     ],
     swiftLanguageModes: [.v6]

@@ -94,8 +94,9 @@ int geoqr_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denom,
     set_scale(&cinfo, scale_denom);
     int four = is_four_channel(&cinfo);
     cinfo.out_color_space = four ? JCS_CMYK : JCS_GRAYSCALE;
-    // Speed over the last bit of accuracy: zbar thresholds these pixels anyway.
-    cinfo.dct_method = JDCT_IFAST;
+    // ISLOW, not IFAST: IFAST's rounding moves module edges enough that zbar misses clean
+    // codes (a 4-pixel-module qrencode JPEG), and turbo's SIMD makes ISLOW nearly as fast.
+    cinfo.dct_method = JDCT_ISLOW;
     cinfo.do_fancy_upsampling = FALSE;
     jpeg_start_decompress(&cinfo);
     size_t width = cinfo.output_width, height = cinfo.output_height;
