@@ -27,6 +27,13 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif",
+                       providers: [.apt(["libheif-dev"])]),
+        // libjpeg reports errors by longjmp, which Swift cannot catch: this C shim owns each
+        // libjpeg (de)compressor from creation to destruction behind setjmp.
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
 
         // The domain: geodesy, hunts, codes, claim rules. Pure Swift values; no I/O, no C.
         .target(name: "GeoQR", dependencies: [
@@ -36,7 +43,7 @@ let package = Package(
         .target(name: "HuntFiles", dependencies: ["GeoQR"]),
         // Codes into and out of pixels: QR symbols, PNG/SVG, printed sheets, decoding.
         .target(name: "QRImaging", dependencies: [
-            "GeoQR", "CQREncode", "CPNG", "CZBar", "CCairo",
+            "GeoQR", "CQREncode", "CPNG", "CZBar", "CCairo", "CJPEGShim", "CHeif",
         ]),
         // The formats geocachers already use: GPX in and out, zipped pocket queries, field notes,
         // GeoJSON. Streams XML through libxml2's reader; no DOM, no DTDs, no entities.
@@ -52,7 +59,8 @@ let package = Package(
 
         .testTarget(name: "GeoQRTests", dependencies: ["GeoQR"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "QRImagingTests", dependencies: ["QRImaging", "GeoQR"]),
+        .testTarget(name: "QRImagingTests", dependencies: ["QRImaging", "GeoQR"],
+                    exclude: ["Fixtures"]),   // read through #filePath
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "GeoQR"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),

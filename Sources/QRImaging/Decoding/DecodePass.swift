@@ -1,0 +1,75 @@
+/// One way of looking at a picture before handing it to zbar. `PictureDecoder` tries them in
+/// order, cheapest and most often useful first, and stops at the first that finds a code
+/// (unless asked to find all).
+public enum DecodePass: String, CaseIterable, Sendable {
+    /// A reduced copy (a JPEG decoded at 1/2–1/8 scale in the DCT): only for large pictures,
+    /// where it usually finds the code for a fraction of the time.
+    case reduced
+    /// The picture as it is.
+    case full
+    /// Global contrast stretch, for faded and grey-on-grey pictures.
+    case stretched
+    /// Local (adaptive) binarisation, for shadows and uneven light.
+    case binarized
+    /// Light and dark swapped, for light-on-dark codes.
+    case inverted
+    /// ×2 upscale, for codes with only a pixel or two a module.
+    case enlarged
+    /// ½ downscale, for large blurred, noisy or moiré-covered codes.
+    case halved
+    /// Unsharp mask, for soft focus.
+    case sharpened
+    /// Turned by 45°, where zbar's horizontal and vertical scan lines cross a skewed code badly.
+    case rotated
+
+    /// The order used unless told otherwise: by codes found per second spent on the benchmark
+    /// corpus (Benchmarks/decode.md). `halved` is cheap and catches noise and moiré; `rotated`
+    /// and `enlarged` find least and cost most, so they come last.
+    public static let standard: [DecodePass] = [
+        .reduced, .full, .halved, .inverted, .stretched, .binarized, .sharpened, .enlarged, .rotated,
+    ]
+
+    /// Long side from which `reduced` is worth trying, and the side it reduces to at least.
+    static let reducedFrom = 2000, reducedTo = 1000
+
+    /// The reduction `reduced` uses for a picture of this size, or nil when it is too small.
+    static func reduction(width: Int, height: Int) -> Int? {
+        let side = max(width, height)
+        guard side >= reducedFrom else { return nil }
+        return [8, 4, 2].first { side / $0 >= reducedTo }
+    }
+
+    /// The working image for this pass made from the full-size `base`, and the map back to
+    /// `base`'s pixels; nil when the pass does not apply to an image of this size.
+    func render(_ base: GrayImage) -> (GrayImage, PointMap)? {
+        switch self {
+        case .reduced:
+            guard let n = Self.reduction(width: base.width, height: base.height) else { return nil }
+            return scaled(base.reduced(by: n), base)
+        case .full:
+            return (base, .identity)
+        case .stretched:
+            return (base.stretched(), .identity)
+        case .binarized:
+            let s = base.stretched()
+            return (s.binarized(window: s.adaptiveWindow), .identity)
+        case .inverted:
+            return (base.stretched().inverted(), .identity)
+        case .enlarged:
+            // Past 4 megapixels the modules are rarely too small, and ×4 pixels costs too much.
+            guard base.width * base.height <= 4_000_000 else { return nil }
+            return scaled(base.enlarged(), base)
+        case .halved:
+            guard min(base.width, base.height) >= 300 else { return nil }
+            return scaled(base.reduced(by: 2), base)
+        case .sharpened:
+            return (base.sharpened(), .identity)
+        case .rotated:
+            return base.rotated(degrees: 45)
+        }
+    }
+
+    private func scaled(_ image: GrayImage, _ base: GrayImage) -> (GrayImage, PointMap) {
+        (image, .scaling(from: image, toWidth: base.width, toHeight: base.height))
+    }
+}

@@ -1,0 +1,125 @@
+import CHeif
+import Foundation
+
+/// HEIC/HEIF to grey through libheif: the primary image's luma plane, with the file's own
+/// rotation, mirroring and cropping applied (libheif does that while decoding).
+enum HEIFDecoder {
+    /// Reads the header, checks the size against `limits`, then decodes.
+    static func decode(_ bytes: [UInt8], limits: PictureLimits) throws(PictureError) -> GrayImage {
+        let context = try HEIFContext(bytes)
+        let handle = try context.primaryImage()
+        try limits.check(width: handle.width, height: handle.height)
+        let image = try handle.decode()
+        return try image.gray()
+    }
+
+    fileprivate static func check(_ error: heif_error) throws(PictureError) {
+        guard error.code != heif_error_Ok else { return }
+        let reason = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
+        throw .unreadable(format: .heic, reason: reason)
+    }
+}
+
+/// An owned `heif_context` over a private copy of the file's bytes (libheif reads them lazily).
+private final class HEIFContext {
+    let pointer: OpaquePointer
+    private let bytes: UnsafeMutableRawBufferPointer
+
+    init(_ data: [UInt8]) throws(PictureError) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.withUnsafeBytes { copy.copyMemory(from: $0) }
+        let context = heif_context_alloc()!
+        do {
+            try HEIFDecoder.check(heif_context_read_from_memory_without_copy(context, copy.baseAddress, data.count, nil))
+        } catch {
+            heif_context_free(context)
+            copy.deallocate()
+            throw error
+        }
+        bytes = copy
+        pointer = context
+    }
+
+    deinit {
+        heif_context_free(pointer)
+        bytes.deallocate()
+    }
+
+    func primaryImage() throws(PictureError) -> HEIFImageHandle {
+        var handle: OpaquePointer?
+        try HEIFDecoder.check(heif_context_get_primary_image_handle(pointer, &handle))
+        guard let handle else { throw .unreadable(format: .heic, reason: "no primary image") }
+        return HEIFImageHandle(handle, context: self)
+    }
+}
+
+/// An owned `heif_image_handle`; keeps its context alive.
+private final class HEIFImageHandle {
+    let pointer: OpaquePointer
+    private let context: HEIFContext
+
+    init(_ pointer: OpaquePointer, context: HEIFContext) {
+        self.pointer = pointer
+        self.context = context
+    }
+
+    deinit { heif_image_handle_release(pointer) }
+
+    /// Size after the file's transformations (a rotated photo reports its upright size).
+    var width: Int { Int(heif_image_handle_get_width(pointer)) }
+    var height: Int { Int(heif_image_handle_get_height(pointer)) }
+
+    /// Decodes in the file's own colour space (YCbCr for camera photos), 8 bits a sample.
+    func decode() throws(PictureError) -> HEIFImage {
+        let options = heif_decoding_options_alloc()
+        defer { heif_decoding_options_free(options) }
+        options?.pointee.convert_hdr_to_8bit = 1
+        var image: OpaquePointer?
+        try HEIFDecoder.check(heif_decode_image(pointer, &image, heif_colorspace_undefined, heif_chroma_undefined, options))
+        guard let image else { throw .unreadable(format: .heic, reason: "no image decoded") }
+        return HEIFImage(image)
+    }
+}
+
+/// An owned decoded `heif_image`.
+private final class HEIFImage {
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+    deinit { heif_image_release(pointer) }
+
+    /// The luma plane when there is one (YCbCr, monochrome), else luma computed from RGB.
+    func gray() throws(PictureError) -> GrayImage {
+        if heif_image_has_channel(pointer, heif_channel_Y) != 0 {
+            return try plane(heif_channel_Y, bytesPerPixel: 1) { row, x in row[x] }
+        }
+        if heif_image_has_channel(pointer, heif_channel_interleaved) != 0 {
+            let chroma = heif_image_get_chroma_format(pointer)
+            let step = chroma == heif_chroma_interleaved_RGBA ? 4 : 3
+            return try plane(heif_channel_interleaved, bytesPerPixel: step) { row, x in
+                let p = x * step
+                return UInt8((Int(row[p]) * 77 + Int(row[p + 1]) * 150 + Int(row[p + 2]) * 29) >> 8)
+            }
+        }
+        throw .unreadable(format: .heic, reason: "no luma or RGB plane")
+    }
+
+    private func plane(_ channel: heif_channel, bytesPerPixel: Int,
+                       sample: (UnsafePointer<UInt8>, Int) -> UInt8) throws(PictureError) -> GrayImage {
+        let width = Int(heif_image_get_width(pointer, channel)), height = Int(heif_image_get_height(pointer, channel))
+        guard heif_image_get_bits_per_pixel_range(pointer, channel) == 8 else {
+            throw .unreadable(format: .heic, reason: "only 8-bit samples are supported")
+        }
+        var stride: Int32 = 0
+        guard width > 0, height > 0, let base = heif_image_get_plane_readonly(pointer, channel, &stride) else {
+            throw .unreadable(format: .heic, reason: "empty image plane")
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let row = base + y * Int(stride)
+            for x in 0..<width { pixels[y * width + x] = sample(row, x) }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+}

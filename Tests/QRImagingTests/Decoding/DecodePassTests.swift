@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import QRImaging
+
+/// Each pass earns its place: a picture zbar cannot read as it is, which the pass reads.
+@Suite struct DecodePassTests {
+    let placed = TestPictures.canvas(TestPictures.code(moduleSize: 6), width: 400, height: 400, x: 60, y: 60)
+
+    func readers(of image: GrayImage) -> [DecodePass] {
+        DecodePass.allCases.filter { !PictureDecoder(passes: [$0]).decode(image).isEmpty }
+    }
+
+    @Test func onlyInversionReadsLightOnDark() {
+        let image = TestPictures.map(placed) { _, _, v in 255 - v }
+        #expect(readers(of: image) == [.inverted])
+        let found = PictureDecoder().decode(image)
+        #expect(found.map(\.text) == [TestPictures.payload])
+    }
+
+    @Test func onlyHalvingReadsHeavyNoise() {
+        var noise = TestPictures.Noise(state: 7)
+        let image = TestPictures.map(placed) { x, _, v in 80 + v * 100 / 255 + x / 5 + noise.next(100) - 50 }
+        #expect(readers(of: image) == [.halved])
+    }
+
+    @Test func binarisationReadsNoisySoftSmallCode() {
+        // Three-pixel modules, softened and noisy: as it is zbar sees nothing.
+        let small = TestPictures.canvas(TestPictures.code(moduleSize: 3), width: 240, height: 240, x: 30, y: 30)
+        var noise = TestPictures.Noise(state: 3)
+        let image = TestPictures.map(TestPictures.blurred(small, r: 1, times: 1)) { _, _, v in v + noise.next(40) - 20 }
+        let by = readers(of: image)
+        #expect(!by.contains(.full) && !by.contains(.stretched))
+        #expect(by.contains(.binarized))
+    }
+
+    @Test func enlargingReadsSoftSmallCode() {
+        let small = TestPictures.canvas(TestPictures.code(moduleSize: 3), width: 240, height: 240, x: 30, y: 30)
+        let image = TestPictures.blurred(small, r: 1, times: 1)
+        let by = readers(of: image)
+        #expect(!by.contains(.full) && !by.contains(.halved) && !by.contains(.stretched))
+        #expect(by.contains(.enlarged))
+        // Corners come back in the original pixels, not the ×2 copy.
+        let found = PictureDecoder(passes: [.enlarged]).decode(image)
+        #expect(found.first?.corners.allSatisfy { $0.x < 240 && $0.y < 240 } == true)
+    }
+
+    @Test func findAllKeepsGoingAndDeduplicates() {
+        let a = TestPictures.code("GQ1.DEMO.A1.AAAAAAAAAAAAAAAA", moduleSize: 4)
+        let b = TestPictures.map(TestPictures.code("GQ1.DEMO.B2.BBBBBBBBBBBBBBBB", moduleSize: 4)) { _, _, v in 255 - v }
+        var image = TestPictures.canvas(a, width: 500, height: 260, x: 10, y: 10)
+        for y in 0..<b.height { for x in 0..<b.width { image[x + 260, y + 10] = b[x, y] } }
+        #expect(PictureDecoder().decode(image).count == 1)
+        let all = PictureDecoder(findAll: true).decode(image)
+        #expect(Set(all.map(\.text)) == ["GQ1.DEMO.A1.AAAAAAAAAAAAAAAA", "GQ1.DEMO.B2.BBBBBBBBBBBBBBBB"])
+    }
+
+    @Test func rotationMapsCornersBack() {
+        let (turned, back) = placed.rotated(degrees: 45)
+        let symbol = SymbolReader().read(turned).first!.mapped(back)
+        let direct = SymbolReader().read(placed).first!
+        for corner in direct.corners {
+            #expect(symbol.corners.contains { abs($0.x - corner.x) <= 3 && abs($0.y - corner.y) <= 3 })
+        }
+    }
+}
