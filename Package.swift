@@ -50,6 +50,7 @@ let package = Package(
         .executableTarget(name: "geoqr", dependencies: [
             "GeoQR", "QRImaging", "HuntFiles", "Ledger",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
         .testTarget(name: "GeoQRTests", dependencies: ["GeoQR"],

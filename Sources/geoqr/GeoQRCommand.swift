@@ -12,7 +12,8 @@ struct GeoQRCommand: AsyncParsableCommand {
 
         Start with:  geoqr print demo -o demo-sheet.pdf
         """,
-        subcommands: [PrintCommand.self, CodeCommand.self, VerifyCommand.self, CachesCommand.self],
+        subcommands: [PrintCommand.self, CodeCommand.self, VerifyCommand.self, CachesCommand.self,
+                      LedgerCommand.self],
         defaultSubcommand: nil
     )
 }
