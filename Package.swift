@@ -23,6 +23,8 @@ let package = Package(
                        providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif",
+                       providers: [.apt(["libexif-dev"])]),
 
         // The domain: geodesy, hunts, codes, claim rules. Pure Swift values; no I/O, no C.
         .target(name: "GeoQR", dependencies: [
@@ -34,9 +36,11 @@ let package = Package(
         .target(name: "QRImaging", dependencies: [
             "GeoQR", "CQREncode", "CPNG", "CZBar", "CCairo",
         ]),
+        // Where and when a photo was taken: EXIF through libexif, from JPEG, PNG or HEIF blobs.
+        .target(name: "PhotoMetadata", dependencies: ["GeoQR", "CExif"]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
-            "GeoQR", "QRImaging", "HuntFiles",
+            "GeoQR", "QRImaging", "HuntFiles", "PhotoMetadata",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -44,6 +48,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "QRImagingTests", dependencies: ["QRImaging", "GeoQR"]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "GeoQR"]),
     ],
     swiftLanguageModes: [.v6]
 )
