@@ -38,6 +38,8 @@ let package = Package(
         // libjpeg reports errors by longjmp, which Swift cannot catch: this C shim owns each
         // libjpeg (de)compressor from creation to destruction behind setjmp.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif",
+                       providers: [.apt(["libexif-dev"])]),
 
         // The domain: geodesy, hunts, codes, claim rules. Pure Swift values; no I/O, no C.
         .target(name: "GeoQR", dependencies: [
@@ -63,9 +65,11 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         ]),
+        // Where and when a photo was taken: EXIF through libexif, from JPEG, PNG or HEIF blobs.
+        .target(name: "PhotoMetadata", dependencies: ["GeoQR", "CExif"]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
-            "GeoQR", "QRImaging", "HuntFiles", "Interchange", "Ledger",
+            "GeoQR", "QRImaging", "HuntFiles", "Interchange", "Ledger", "PhotoMetadata",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
@@ -78,6 +82,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "GeoQR", "HuntFiles"]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "GeoQR"]),
     ],
     swiftLanguageModes: [.v6]
 )
