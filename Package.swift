@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "QRImaging", targets: ["QRImaging"]),
         .library(name: "Interchange", targets: ["Interchange"]),
         .library(name: "Ledger", targets: ["Ledger"]),
+        .library(name: "HuntServer", targets: ["HuntServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -18,6 +19,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Only its HummingbirdBcrypt product is used here: it builds one small C target.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // System libraries, found with pkg-config. Nothing above QRImaging sees their pointers.
@@ -67,9 +74,23 @@ let package = Package(
         ]),
         // Where and when a photo was taken: EXIF through libexif, from JPEG, PNG or HEIF blobs.
         .target(name: "PhotoMetadata", dependencies: ["GeoQR", "CExif"]),
+        // The hunt server: JSON API, server-sent events and the phone web app (assets/web),
+        // over the ledger, on Hummingbird.
+        .target(name: "HuntServer", dependencies: [
+            "GeoQR", "HuntFiles", "Ledger", "QRImaging", "PhotoMetadata",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "MultipartKit", package: "multipart-kit"),
+        ]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
-            "GeoQR", "QRImaging", "HuntFiles", "Interchange", "Ledger", "PhotoMetadata",
+            "GeoQR", "QRImaging", "HuntFiles", "Interchange", "Ledger", "PhotoMetadata", "HuntServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
@@ -80,8 +101,11 @@ let package = Package(
                     exclude: ["Fixtures"]),   // read through #filePath
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "GeoQR"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "GeoQR", "HuntFiles"]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
+        .testTarget(name: "HuntServerTests", dependencies: [
+            "HuntServer", "GeoQR", "Ledger", "QRImaging",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "GeoQR"]),
     ],
     swiftLanguageModes: [.v6]

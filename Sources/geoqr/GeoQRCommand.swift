@@ -13,7 +13,8 @@ struct GeoQRCommand: AsyncParsableCommand {
         Start with:  geoqr print demo -o demo-sheet.pdf
         """,
         subcommands: [PrintCommand.self, CodeCommand.self, VerifyCommand.self, CachesCommand.self,
-                      DecodeCommand.self, ImportCommand.self, ExportCommand.self, LedgerCommand.self],
+                      DecodeCommand.self, ImportCommand.self, ExportCommand.self, LedgerCommand.self,
+                      ServeCommand.self],
         defaultSubcommand: nil
     )
 

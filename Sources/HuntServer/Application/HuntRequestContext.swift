@@ -1,0 +1,39 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The request context every hunt-server route sees: Hummingbird's core storage plus the
+/// peer's address (for rate limits) and a body limit that routes raise only where they must.
+///
+/// ```swift
+/// let router = Router(context: HuntRequestContext.self)
+/// ```
+public struct HuntRequestContext: RequestContext, RemoteAddressRequestContext {
+    /// Hummingbird's own per-request storage.
+    public var coreContext: CoreRequestContextStorage
+    /// Who is connected, as the socket says (nil in router tests).
+    public let remoteAddress: SocketAddress?
+
+    /// JSON bodies are small: 64 KiB. Upload routes collect their own, larger, bodies with
+    /// an explicit limit (see ``BodyLimits``).
+    public var maxUploadSize: Int { BodyLimits.json }
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress
+    }
+
+    /// The address rate limits count against: the peer's IP, or "local" when unknown.
+    var clientKey: String { remoteAddress?.ipAddress ?? "local" }
+}
+
+/// How many bytes each kind of request body may have. Checked against Content-Length before
+/// anything is read, and again while reading, so a lying header cannot get more in.
+public enum BodyLimits {
+    /// JSON requests: join, claims by link, trades, reports.
+    public static let json = 64 * 1024
+    /// A downscaled camera frame from the browser.
+    public static let frame = 2 * 1024 * 1024
+    /// A full-size photo from a phone (12 MP JPEG or HEIC), with the multipart wrapping.
+    public static let photo = 20 * 1024 * 1024
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Hummingbird
+
+/// The whole HTTP surface in one place: middleware, then each resource's controller, then the
+/// web app's static files.
+///
+/// ```swift
+/// let router = HuntRouter.build(session: session)
+/// let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
+/// ```
+public enum HuntRouter {
+    public static func build(session: HuntSession) -> Router<HuntRequestContext> {
+        let router = Router(context: HuntRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: APIErrorMiddleware())
+        router.add(middleware: BodyLimitMiddleware())
+        router.add(middleware: FileMiddleware(session.options.webFolder, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
+                                              searchForIndexHtml: true))
+        let api = router.group("api")
+        PlayerController(session: session).addRoutes(to: api)
+        HuntController(session: session).addRoutes(to: api)
+        ClaimController(session: session).addRoutes(to: api)
+        TradeController(session: session).addRoutes(to: api)
+        ReportController(session: session).addRoutes(to: api)
+        AdminController(session: session).addRoutes(to: api)
+        LiveController(session: session).addRoutes(to: api)
+        WebController(session: session).addRoutes(to: router)
+        return router
+    }
+}

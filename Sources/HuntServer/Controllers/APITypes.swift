@@ -1,0 +1,138 @@
+import Foundation
+import GeoQR
+import Hummingbird
+import Ledger
+
+// The JSON the API speaks, as plain Codable values. Field names are snake_case where they
+// carry units (distance_m), as the OpenAPI file documents them.
+
+/// Name and PIN, for joining and for signing in again.
+struct Credentials: Decodable {
+    var name: String
+    var pin: String
+    var team: String?
+}
+
+/// What joining or signing in returns: the token to send as `Authorization: Bearer …`.
+struct SignedIn: ResponseEncodable {
+    var token: String
+    var player: Player
+}
+
+/// A place and how sure the browser is of it.
+struct Position: Codable {
+    var latitude: Double
+    var longitude: Double
+    var accuracy: Double?
+
+    func checked(source: LocationSource = .browser) throws -> ClaimLocation {
+        let coordinate: Coordinate
+        do { coordinate = try Coordinate.checked(latitude: latitude, longitude: longitude) } catch {
+            throw APIError(.unprocessableContent, "bad-location", error.description)
+        }
+        if let accuracy, !(accuracy.isFinite && accuracy >= 0) {
+            throw APIError(.unprocessableContent, "bad-location", "accuracy \(accuracy) is not a distance in metres")
+        }
+        return ClaimLocation(coordinate: coordinate, accuracy: accuracy, source: source)
+    }
+}
+
+/// The hunt as players see it: never its secret.
+struct HuntView: ResponseEncodable {
+    var id: String
+    var name: String
+    var radius_m: Double
+    var start: Date?
+    var end: Date?
+    var running: Bool
+    var coordinates_shown: Bool
+    var trails: [TrailView]
+    var caches: Int
+}
+
+struct TrailView: Codable {
+    var id: String
+    var name: String
+    var ordered: Bool
+    var caches: [String]
+}
+
+/// A cache as a player sees it: no message until found (that is in the collection), no code.
+struct CacheView: Codable {
+    var id: String
+    var name: String
+    var trail: String?
+    var difficulty: Double
+    var terrain: Double
+    var points: Int
+    var radius_m: Double
+    var hint: String?
+    var found: Bool
+    var disabled: Bool
+    var flagged: Bool
+    var latitude: Double?
+    var longitude: Double?
+    var distance_m: Double?
+    var bearing_deg: Double?
+    /// The compass point in words ("north-east"), for phones without a compass.
+    var direction: String?
+}
+
+struct CacheList: ResponseEncodable {
+    var caches: [CacheView]
+}
+
+/// What became of a claim, for the phone to show.
+struct ClaimResult: ResponseEncodable, Equatable {
+    var verdict: String
+    var sentence: String
+    var cache: String?
+    var cache_name: String?
+    var distance_m: Double?
+    var bearing_deg: Double?
+    var direction: String?
+    var radius_m: Double?
+    var allowed_m: Double?
+    var location_source: String?
+    /// Revealed on a find (and again on "already-found").
+    var message: String?
+    var points: Int?
+    var find: String?
+    var first_to_find: Bool?
+}
+
+struct Me: ResponseEncodable {
+    var player: Player
+    var points: Int
+    var finds: Int
+}
+
+struct FindList: ResponseEncodable { var finds: [Find] }
+struct CardList: ResponseEncodable { var cards: [Card] }
+struct TrackableList: ResponseEncodable { var trackables: [Trackable] }
+struct PlayerList: ResponseEncodable { var players: [PublicPlayer] }
+struct Leaderboard: ResponseEncodable { var standings: [Standing] }
+struct TradeList: ResponseEncodable { var incoming: [TradeOffer]; var outgoing: [TradeOffer] }
+struct ReportList: ResponseEncodable { var reports: [Report] }
+
+/// A player as other players see them: id, name, team.
+struct PublicPlayer: Codable {
+    var id: String
+    var name: String
+    var team: String?
+}
+
+extension Player: ResponseEncodable {}
+extension TradeOffer: ResponseEncodable {}
+extension Report: ResponseEncodable {}
+extension Trackable: ResponseEncodable {}
+extension Find: ResponseEncodable {}
+
+/// An item as another player sees it.
+struct Item: Codable {
+    var id: String
+    var kind: String
+    var name: String
+}
+
+struct ItemList: ResponseEncodable { var items: [Item] }

@@ -1,0 +1,157 @@
+import Foundation
+import GeoQR
+import Hummingbird
+import Ledger
+
+/// The game master's endpoints, all behind the admin token: players, finds, reports and
+/// flags; start and stop; disable a cache; void a find; resolve a report; broadcast; seed a
+/// trackable; export the ledger.
+struct AdminController {
+    let session: HuntSession
+
+    func addRoutes(to group: RouterGroup<HuntRequestContext>) {
+        let admin = group.group("admin").add(middleware: AdminOnly(session: session))
+        admin.get("overview", use: overview)
+        admin.post("hunt/start") { _, _ in try await self.run(true) }
+        admin.post("hunt/stop") { _, _ in try await self.run(false) }
+        admin.post("caches/:id/disable") { try await self.disable($0, $1, true) }
+        admin.post("caches/:id/enable") { try await self.disable($0, $1, false) }
+        admin.post("finds/:id/void", use: void)
+        admin.post("reports/:id/resolve", use: resolve)
+        admin.post("broadcast", use: broadcast)
+        admin.post("trackables", use: seed)
+        admin.get("ledger", use: export)
+    }
+
+    struct Overview: ResponseEncodable {
+        var running: Bool
+        var listeners: Int
+        var players: [Player]
+        var finds: [Find]
+        var reports: [Report]
+        var disabled: [String]
+        var standings: [Standing]
+        var flags: [Flag]
+    }
+
+    /// Something for the game master to look at, not an automatic rejection.
+    struct Flag: Codable {
+        var kind: String
+        var find: String
+        var player: String
+        var detail: String
+    }
+
+    @Sendable func overview(_ request: Request, context: HuntRequestContext) async throws -> Overview {
+        let hunt = session.hunt.id, store = session.store
+        let finds = try await store.finds(hunt: hunt, player: nil)
+        return Overview(running: await session.state.running, listeners: await session.live.listenerCount,
+                        players: try await store.players(hunt: hunt), finds: finds,
+                        reports: try await store.openReports(hunt: hunt),
+                        disabled: try await store.disabledCaches(hunt: hunt).sorted(),
+                        standings: try await store.leaderboard(hunt: hunt), flags: Self.flags(finds, hunt: session.hunt))
+    }
+
+    /// Finds made from exactly the cache's coordinates, and photos used by two players.
+    static func flags(_ finds: [Find], hunt: Hunt) -> [Flag] {
+        var flags: [Flag] = []
+        var photoOwners: [String: String] = [:]
+        for find in finds where find.voidReason == nil {
+            if let at = find.location, let cache = hunt.cache(id: find.cache), at == cache.coordinate {
+                flags.append(Flag(kind: "exact-coordinates", find: find.id, player: find.player,
+                                  detail: "claimed from exactly the coordinates of \(cache.id)"))
+            }
+            if let photo = find.photoSHA256 {
+                if let other = photoOwners[photo], other != find.player {
+                    flags.append(Flag(kind: "same-photo", find: find.id, player: find.player, detail: "the same photo as \(other)"))
+                }
+                photoOwners[photo] = find.player
+            }
+        }
+        return flags
+    }
+
+    struct Done: ResponseEncodable { var ok = true }
+
+    func run(_ running: Bool) async throws -> Done {
+        await session.state.set(running: running)
+        struct Status: Encodable { var running: Bool; var message: String }
+        await session.live.send(LiveEvent(name: "broadcast", value: Status(
+            running: running, message: running ? "The hunt is on." : "The game master has stopped the hunt.")), to: nil)
+        return Done()
+    }
+
+    struct Reason: Decodable { var reason: String? }
+
+    func disable(_ request: Request, _ context: HuntRequestContext, _ disabled: Bool) async throws -> Done {
+        let id = try context.parameters.require("id")
+        var request = request
+        let reason = try await request.json(Reason.self).reason ?? (disabled ? "disabled" : "enabled")
+        try await session.store.setCacheDisabled(disabled, cache: id, reason: reason, in: session.hunt, by: "game-master", at: session.now())
+        return Done()
+    }
+
+    @Sendable func void(_ request: Request, context: HuntRequestContext) async throws -> Find {
+        let id = try context.parameters.require("id")
+        var request = request
+        let reason = try await request.json(Reason.self).reason ?? ""
+        let find = try await session.store.voidFind(hunt: session.hunt.id, id: id, reason: reason, by: "game-master", at: session.now())
+        await session.broadcastLeaderboard()
+        return find
+    }
+
+    struct Resolution: Decodable { var resolution: String }
+
+    @Sendable func resolve(_ request: Request, context: HuntRequestContext) async throws -> Report {
+        let id = try context.parameters.require("id")
+        var request = request
+        let body = try await request.json(Resolution.self)
+        return try await session.store.resolveReport(hunt: session.hunt.id, id: id, resolution: body.resolution, by: "game-master", at: session.now())
+    }
+
+    struct Broadcast: Codable { var message: String }
+
+    @Sendable func broadcast(_ request: Request, context: HuntRequestContext) async throws -> Done {
+        var request = request
+        let body = try await request.json(Broadcast.self)
+        let text = body.message.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...500).contains(text.count) else {
+            throw APIError(.unprocessableContent, "bad-message", "a broadcast has 1 to 500 characters")
+        }
+        await session.live.send(LiveEvent(name: "broadcast", value: Broadcast(message: text)), to: nil)
+        return Done()
+    }
+
+    struct Seed: Decodable { var name: String; var cache: String }
+
+    @Sendable func seed(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<Trackable> {
+        var request = request
+        let body = try await request.json(Seed.self)
+        let t = try await session.store.seedTrackable(name: body.name, into: body.cache, in: session.hunt, by: "game-master", at: session.now())
+        return EditedResponse(status: .created, response: t)
+    }
+
+    /// The hunt's ledger events as JSON lines, hash chain included, for `geoqr ledger verify`-style checks.
+    @Sendable func export(_ request: Request, context: HuntRequestContext) async throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var out = Data()
+        for event in try await session.store.events(after: 0, limit: Int.max) {
+            out.append(try encoder.encode(event))
+            out.append(0x0A)
+        }
+        return Response(status: .ok, headers: [.contentType: "application/x-ndjson",
+                                                .contentDisposition: "attachment; filename=\"\(session.hunt.id)-ledger.jsonl\""],
+                        body: .init(byteBuffer: ByteBuffer(bytes: out)))
+    }
+}
+
+/// Lets through only requests with the game master's token.
+struct AdminOnly: RouterMiddleware {
+    let session: HuntSession
+    func handle(_ request: Request, context: HuntRequestContext,
+                next: (Request, HuntRequestContext) async throws -> Response) async throws -> Response {
+        try session.requireAdmin(request)
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,117 @@
+import Crypto
+import Foundation
+import GeoQR
+import Hummingbird
+import Ledger
+import MultipartKit
+import PhotoMetadata
+import QRImaging
+
+/// Claims, three ways: (a) a photo upload, located by its EXIF GPS or the browser; (b) a
+/// camera frame from the browser, with the browser's location; (c) the code itself, from the
+/// URL form opened in the phone's browser, with the browser's location.
+struct ClaimController {
+    let session: HuntSession
+
+    func addRoutes(to group: RouterGroup<HuntRequestContext>) {
+        group.post("claims", use: claimCode)
+        group.post("claims/frame", use: claimFrame)
+        group.post("claims/photo", use: claimPhoto)
+    }
+
+    /// `{"code": "GQ1.DEMO.A1.…", "latitude": …, "longitude": …, "accuracy": 12}`.
+    struct CodeClaim: Decodable {
+        var code: String
+        var latitude: Double?
+        var longitude: Double?
+        var accuracy: Double?
+        /// `link` (default) or `camera` when the phone decoded the code itself.
+        var method: String?
+    }
+
+    @Sendable func claimCode(_ request: Request, context: HuntRequestContext) async throws -> ClaimResult {
+        let player = try await session.player(request)
+        try await session.limiter.admit(.claim, client: player)
+        var request = request
+        let body = try await request.json(CodeClaim.self)
+        guard body.code.count <= 512 else { throw APIError.badRequest("bad-code", "a code has at most 512 characters") }
+        let method: ClaimMethod = body.method == "camera" ? .camera : .link
+        return try await ClaimDesk(session: session).claim(
+            payloads: [body.code], location: try Self.location(body.latitude, body.longitude, body.accuracy),
+            method: method, player: player)
+    }
+
+    /// The body is one JPEG or PNG frame; the location comes in the query
+    /// (`?latitude=…&longitude=…&accuracy=…`). Frames without a code are not recorded.
+    @Sendable func claimFrame(_ request: Request, context: HuntRequestContext) async throws -> ClaimResult {
+        let player = try await session.player(request)
+        try await session.limiter.admit(.frame, client: player)
+        let location = try Self.location(try request.number("latitude"), try request.number("longitude"), try request.number("accuracy"))
+        var request = request
+        let bytes = Data(buffer: try await request.collectBody(limit: BodyLimits.frame))
+        // A live frame gets the quick passes only: the next frame is a fraction of a second away.
+        let symbols = try Self.decode(bytes, passes: [.reduced, .full, .stretched, .binarized]).symbols
+        return try await ClaimDesk(session: session).claim(payloads: symbols.map(\.text), location: location,
+                                                           method: .camera, player: player)
+    }
+
+    /// The form a phone's file picker posts: `photo` (JPEG, PNG or HEIC) and, for photos
+    /// without GPS, the browser's `latitude`, `longitude` and `accuracy`.
+    struct PhotoForm: Decodable {
+        var photo: Data
+        var latitude: String?
+        var longitude: String?
+        var accuracy: String?
+    }
+
+    @Sendable func claimPhoto(_ request: Request, context: HuntRequestContext) async throws -> ClaimResult {
+        let player = try await session.player(request)
+        try await session.limiter.admit(.claim, client: player)
+        let form = try await Self.photoForm(request)
+        let decoded = try Self.decode(form.photo, passes: DecodePass.standard)
+        let metadata = PhotoMetadata(fileBytes: form.photo)
+        let location: ClaimLocation?
+        if let gps = metadata?.coordinate {
+            location = ClaimLocation(coordinate: gps, accuracy: metadata?.accuracy, source: .exif, time: metadata?.gpsTime)
+        } else {
+            location = try Self.location(form.latitude.flatMap(Double.init), form.longitude.flatMap(Double.init),
+                                         form.accuracy.flatMap(Double.init))
+        }
+        let digest = SHA256.hash(data: form.photo).map { String(format: "%02x", $0) }.joined()
+        let takenAt = metadata?.takenAt(assuming: .current)
+        return try await ClaimDesk(session: session).claim(
+            payloads: decoded.symbols.map(\.text), location: location, takenAt: takenAt, method: .photo,
+            evidence: ClaimEvidence(photoSHA256: digest, exifTime: takenAt), player: player)
+    }
+
+    static func photoForm(_ request: Request) async throws -> PhotoForm {
+        guard let type = request.headers[.contentType], type.lowercased().hasPrefix("multipart/form-data"),
+              let boundary = type.components(separatedBy: "boundary=").last?
+                .trimmingCharacters(in: CharacterSet(charactersIn: "\" ")), !boundary.isEmpty, boundary != type
+        else { throw APIError.badRequest("not-multipart", "send the photo as multipart/form-data with a `photo` part") }
+        var request = request
+        let buffer = try await request.collectBody(limit: BodyLimits.photo)
+        do {
+            return try FormDataDecoder().decode(PhotoForm.self, from: buffer, boundary: boundary)
+        } catch {
+            throw APIError.badRequest("bad-form", "the form needs a `photo` part (JPEG, PNG or HEIC)")
+        }
+    }
+
+    static func decode(_ bytes: Data, passes: [DecodePass]) throws -> DecodedPicture {
+        do {
+            return try PictureDecoder(passes: passes).decode(fileBytes: bytes, limits: PictureLimits(maxFileBytes: BodyLimits.photo))
+        } catch {
+            throw APIError(.unprocessableContent, "bad-picture", error.description)
+        }
+    }
+
+    /// A browser location from optional parts: none means no location; half of one is a 400.
+    static func location(_ latitude: Double?, _ longitude: Double?, _ accuracy: Double?) throws -> ClaimLocation? {
+        switch (latitude, longitude) {
+        case (nil, nil): return nil
+        case let (lat?, lon?): return try Position(latitude: lat, longitude: lon, accuracy: accuracy).checked()
+        default: throw APIError.badRequest("bad-location", "give both latitude and longitude, or neither")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GeoQR
+import Hummingbird
+import Ledger
+
+/// What anyone at the session may read: the hunt, its caches (public fields only, distance
+/// and bearing from `?latitude=&longitude=`), the players, the leaderboard, the API's
+/// OpenAPI description.
+struct HuntController {
+    let session: HuntSession
+
+    func addRoutes(to group: RouterGroup<HuntRequestContext>) {
+        group.get("hunt", use: hunt)
+        group.get("caches", use: caches)
+        group.get("players", use: players)
+        group.get("players/:id/items", use: items)
+        group.get("leaderboard", use: leaderboard)
+        group.get("openapi.yaml", use: openAPI)
+    }
+
+    @Sendable func hunt(_ request: Request, context: HuntRequestContext) async throws -> HuntView {
+        let h = session.hunt
+        return HuntView(id: h.id, name: h.name, radius_m: h.defaultRadius, start: h.start, end: h.end,
+                        running: await session.state.running, coordinates_shown: session.options.showCoordinates,
+                        trails: h.trails.map { TrailView(id: $0.id, name: $0.name, ordered: $0.ordered, caches: $0.cacheIDs) },
+                        caches: h.caches.count)
+    }
+
+    /// Signed-in players also see which caches they found.
+    @Sendable func caches(_ request: Request, context: HuntRequestContext) async throws -> CacheList {
+        let player = request.headers[.authorization] == nil ? nil : try await session.player(request)
+        let here = try ClaimController.location(try request.number("latitude"), try request.number("longitude"), nil)
+        return CacheList(caches: try await CacheCatalogue(session: session).views(for: player, from: here?.coordinate))
+    }
+
+    @Sendable func players(_ request: Request, context: HuntRequestContext) async throws -> PlayerList {
+        let all = try await session.store.players(hunt: session.hunt.id)
+        return PlayerList(players: all.map { PublicPlayer(id: $0.id, name: $0.name, team: $0.team) })
+    }
+
+    /// What another player holds, to ask for in a trade: card ids and cache names, never the
+    /// cards' messages (those are revealed only by finding the cache).
+    @Sendable func items(_ request: Request, context: HuntRequestContext) async throws -> ItemList {
+        _ = try await session.player(request)
+        let id = try context.parameters.require("id")
+        guard let player = try await session.store.player(hunt: session.hunt.id, named: id) else {
+            throw GameRuleViolation.unknownPlayer(id)
+        }
+        let cards = try await session.store.collection(hunt: session.hunt.id, player: player.id)
+        let carried = try await TrackableIndex(session: session).held(by: player.id)
+        return ItemList(items: cards.map { Item(id: $0.id, kind: "card", name: $0.cacheName) }
+            + carried.map { Item(id: $0.id, kind: "trackable", name: $0.name) })
+    }
+
+    @Sendable func leaderboard(_ request: Request, context: HuntRequestContext) async throws -> Leaderboard {
+        Leaderboard(standings: try await session.store.leaderboard(hunt: session.hunt.id))
+    }
+
+    @Sendable func openAPI(_ request: Request, context: HuntRequestContext) async throws -> Response {
+        let path = (session.options.webFolder as NSString).deletingLastPathComponent + "/openapi.yaml"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw APIError.notFound("no-openapi", "the OpenAPI description is not installed beside the web app")
+        }
+        return Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GeoQR
+import Hummingbird
+import Ledger
+
+/// Joining, signing in, and what a player asks about themself: their finds, cards,
+/// trackables and points; and their position, which brings proximity news.
+struct PlayerController {
+    let session: HuntSession
+
+    func addRoutes(to group: RouterGroup<HuntRequestContext>) {
+        group.post("join", use: join)
+        group.post("signin", use: signIn)
+        group.get("me", use: me)
+        group.get("me/finds", use: finds)
+        group.get("me/collection", use: collection)
+        group.get("me/trackables", use: trackables)
+        group.post("me/position", use: position)
+    }
+
+    @Sendable func join(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<SignedIn> {
+        try await session.limiter.admit(.join, client: context.clientKey)
+        var request = request
+        let credentials = try await request.json(Credentials.self)
+        let player = try await session.store.join(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin,
+                                                  team: credentials.team, at: session.now())
+        let token = await session.tokens.issue(for: player.id)
+        await session.broadcastLeaderboard()
+        return EditedResponse(status: .created, response: SignedIn(token: token, player: player))
+    }
+
+    @Sendable func signIn(_ request: Request, context: HuntRequestContext) async throws -> SignedIn {
+        try await session.limiter.admit(.signIn, client: context.clientKey)
+        var request = request
+        let credentials = try await request.json(Credentials.self)
+        let player = try await session.store.signIn(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin, at: session.now())
+        return SignedIn(token: await session.tokens.issue(for: player.id), player: player)
+    }
+
+    @Sendable func me(_ request: Request, context: HuntRequestContext) async throws -> Me {
+        let id = try await session.player(request)
+        guard let player = try await session.store.player(hunt: session.hunt.id, named: id) else { throw APIError.badToken }
+        let standing = try await session.store.leaderboard(hunt: session.hunt.id).first { $0.player == id }
+        return Me(player: player, points: standing?.points ?? 0, finds: standing?.finds ?? 0)
+    }
+
+    @Sendable func finds(_ request: Request, context: HuntRequestContext) async throws -> FindList {
+        let id = try await session.player(request)
+        return FindList(finds: try await session.store.finds(hunt: session.hunt.id, player: id))
+    }
+
+    @Sendable func collection(_ request: Request, context: HuntRequestContext) async throws -> CardList {
+        let id = try await session.player(request)
+        return CardList(cards: try await session.store.collection(hunt: session.hunt.id, player: id))
+    }
+
+    @Sendable func trackables(_ request: Request, context: HuntRequestContext) async throws -> TrackableList {
+        let id = try await session.player(request)
+        return TrackableList(trackables: try await TrackableIndex(session: session).held(by: id))
+    }
+
+    /// The phone reports where it is; the answer is the caches sorted by distance, and any
+    /// unfound cache within the proximity distance is announced once per sign-in session.
+    @Sendable func position(_ request: Request, context: HuntRequestContext) async throws -> CacheList {
+        let id = try await session.player(request)
+        var request = request
+        let here = try await request.json(Position.self).checked()
+        let caches = try await CacheCatalogue(session: session).views(for: id, from: here.coordinate)
+        let near = caches.filter { !$0.found && !$0.disabled && ($0.distance_m ?? .infinity) <= session.options.proximity }
+        for cacheID in await session.live.firstMentions(of: near.map(\.id), session: session.sessionKey(request)) {
+            guard let view = near.first(where: { $0.id == cacheID }) else { continue }
+            struct Near: Encodable { var cache, name: String; var distance_m: Double?; var direction: String? }
+            await session.live.send(LiveEvent(name: "proximity", value: Near(
+                cache: view.id, name: view.name, distance_m: view.distance_m, direction: view.direction)), to: id)
+        }
+        return CacheList(caches: caches)
+    }
+}

@@ -1,0 +1,55 @@
+import Crypto
+import Foundation
+import GeoQR
+import Hummingbird
+import Ledger
+
+/// "Needs maintenance" reports from players, and trackables picked up and dropped.
+struct ReportController {
+    let session: HuntSession
+
+    func addRoutes(to group: RouterGroup<HuntRequestContext>) {
+        group.post("reports", use: file)
+        group.post("trackables/:id/pickup") { try await self.move($0, $1, pickUp: true) }
+        group.post("trackables/:id/drop") { try await self.move($0, $1, pickUp: false) }
+    }
+
+    /// `{"cache": "A1", "kind": "missing", "text": "…", "photo": "<base64 JPEG>"}`; only the
+    /// photo's SHA-256 is kept.
+    struct Filing: Decodable {
+        var cache: String
+        var kind: String
+        var text: String?
+        var photo: String?
+    }
+
+    @Sendable func file(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<Report> {
+        let player = try await session.player(request)
+        var request = request
+        let body = try await request.json(Filing.self, limit: BodyLimits.photo)
+        guard let kind = ReportKind(rawValue: body.kind) else {
+            throw APIError(.unprocessableContent, "bad-kind",
+                           "kind is one of \(ReportKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let digest = try body.photo.map { text -> String in
+            guard let bytes = Data(base64Encoded: text) else { throw APIError.badRequest("bad-photo", "photo is not base64") }
+            return SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        }
+        let report = try await session.store.fileReport(cache: body.cache, kind: kind, text: body.text ?? "", photoSHA256: digest,
+                                                        by: player, in: session.hunt, at: session.now())
+        return EditedResponse(status: .created, response: report)
+    }
+
+    struct At: Decodable { var cache: String }
+
+    func move(_ request: Request, _ context: HuntRequestContext, pickUp: Bool) async throws -> Trackable {
+        let player = try await session.player(request)
+        try await session.state.requireRunning()
+        let id = try context.parameters.require("id")
+        var request = request
+        let cache = try await request.json(At.self).cache
+        return pickUp
+            ? try await session.store.pickUp(trackable: id, from: cache, by: player, in: session.hunt, at: session.now())
+            : try await session.store.drop(trackable: id, into: cache, by: player, in: session.hunt, at: session.now())
+    }
+}

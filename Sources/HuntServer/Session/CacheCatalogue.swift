@@ -1,0 +1,57 @@
+import Foundation
+import GeoQR
+import Ledger
+
+/// The caches as one player sees them from one place: found or not, disabled, flagged by a
+/// report, and how far and which way, nearest first.
+struct CacheCatalogue {
+    let session: HuntSession
+
+    func views(for player: String?, from here: Coordinate?) async throws -> [CacheView] {
+        let hunt = session.hunt
+        var found: Set<String> = []
+        if let player {
+            found = Set(try await session.store.finds(hunt: hunt.id, player: player).filter { $0.voidReason == nil }.map(\.cache))
+        }
+        let disabled = try await session.store.disabledCaches(hunt: hunt.id)
+        let flagged = Set(try await session.store.openReports(hunt: hunt.id).map(\.cache))
+        let views = hunt.caches.map { cache in
+            let leg = here.map { Geodesic.inverse(from: $0, to: cache.coordinate) }
+            return CacheView(
+                id: cache.id, name: cache.name, trail: hunt.trail(of: cache.id)?.name,
+                difficulty: cache.difficulty, terrain: cache.terrain, points: cache.points,
+                radius_m: hunt.radius(of: cache), hint: cache.hint,
+                found: found.contains(cache.id), disabled: disabled.contains(cache.id), flagged: flagged.contains(cache.id),
+                latitude: session.options.showCoordinates ? cache.coordinate.latitude : nil,
+                longitude: session.options.showCoordinates ? cache.coordinate.longitude : nil,
+                distance_m: leg.map { ($0.distance * 10).rounded() / 10 },
+                bearing_deg: leg.map { ($0.initialBearing * 10).rounded() / 10 },
+                direction: leg.map { CompassPoint(bearing: $0.initialBearing).name })
+        }
+        guard here != nil else { return views }
+        return views.sorted { ($0.distance_m ?? 0, $0.id) < ($1.distance_m ?? 0, $1.id) }
+    }
+}
+
+/// Trackables by who holds them. The ledger answers one trackable at a time, so the ids come
+/// from its seeding events.
+struct TrackableIndex {
+    let session: HuntSession
+
+    func all() async throws -> [Trackable] {
+        let seeded = try await session.store.events(after: 0, limit: Int.max)
+            .filter { $0.hunt == session.hunt.id && $0.kind == "trackable-seeded" }
+            .compactMap { try? JSONDecoder().decode(Seeded.self, from: Data($0.body.utf8)).trackable }
+        var list: [Trackable] = []
+        for id in seeded {
+            if let t = try await session.store.trackable(hunt: session.hunt.id, id: id) { list.append(t) }
+        }
+        return list
+    }
+
+    func held(by player: String) async throws -> [Trackable] {
+        try await all().filter { $0.holder == player }
+    }
+
+    private struct Seeded: Decodable { var trackable: String }
+}

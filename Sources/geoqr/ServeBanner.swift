@@ -1,0 +1,47 @@
+import Foundation
+import GeoQR
+import HuntServer
+import QRImaging
+
+/// Where the web app is, for `geoqr serve`.
+enum ServeSetup {
+    /// `--web`, else `$GEOQR_WEB`, else `assets/web` here, else the one in the source tree.
+    static func webFolder(_ option: String?) throws -> String {
+        let candidates = [option, ProcessInfo.processInfo.environment["GEOQR_WEB"], "assets/web",
+                          URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                              .appendingPathComponent("../../assets/web").standardized.path].compactMap { $0 }
+        for folder in candidates where FileManager.default.fileExists(atPath: folder + "/index.html") {
+            return (folder as NSString).standardizingPath
+        }
+        throw fail("no web app: pass --web DIR (a folder with index.html), or run from the GeoQR folder")
+    }
+}
+
+/// What `geoqr serve` prints once a listener is up: the addresses, the admin link, a join QR.
+struct ServeBanner: Sendable {
+    let hunt: Hunt
+    let addresses: NetworkAddresses
+    let admin: AdminToken
+    let tlsNote: String?
+
+    func listening(secure: Bool, wildcard: Bool, port: Int, tlsOn: Bool) {
+        let scheme = secure ? "https" : "http"
+        var urls = ["\(scheme)://localhost:\(port)/"]
+        if wildcard { urls += addresses.lanIPv4.map { "\(scheme)://\($0):\(port)/" } }
+        var out = "geoqr: serving \(hunt.name) (\(hunt.id)) on:\n" + urls.map { "  \($0)\n" }.joined()
+        if !secure, wildcard {
+            out += "  (phones need HTTPS for the camera and location: add --tls auto)\n"
+        }
+        // The admin link and the QR go with the address phones will use.
+        if secure || !tlsOn {
+            let base = urls.count > 1 ? urls[1] : urls[0]
+            if let tlsNote { out += "  \(tlsNote)\n" }
+            out += "game master (keep private): \(base)admin.html#token=\(admin.value)\n"
+            out += "players join at \(base) :\n"
+            if let symbol = try? QRSymbol(encoding: base.uppercased(), level: .M) {
+                out += symbol.terminalText(margin: 2)
+            }
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import GeoQR
+import HuntFiles
+import HuntServer
+import Ledger
+import QRImaging
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run a hunt session: players on the same Wi-Fi play in their phone's browser.",
+        discussion: """
+        Serves the web app and the JSON API (described at /api/openapi.yaml) over the ledger in \
+        the data directory. Phones allow the camera and geolocation only over HTTPS (or on \
+        localhost), so on a LAN use --tls auto: a self-signed certificate for this machine's \
+        names and addresses, kept in the data directory and reused; or --cert/--key for your own. \
+        Plain HTTP on --port stays for this machine (localhost) only when TLS is on.
+
+        On start it prints every address players can open, the game master's admin link (keep \
+        it private) and a join QR code. Ctrl-C stops it gracefully.
+
+        Example:  geoqr serve --hunt demo --tls auto
+        """
+    )
+
+    @Option(help: "Hunt name (caches/NAME.json) or hunt file.")
+    var hunt: String
+
+    @OptionGroup var dataOptions: DataOptions
+
+    @Option(help: "Port for plain HTTP (localhost only when TLS is on).")
+    var port: Int = 8080
+
+    @Option(name: .customLong("tls-port"), help: "Port for HTTPS on every interface.")
+    var tlsPort: Int = 8443
+
+    @Option(help: ArgumentHelp("`auto` for a self-signed certificate made and kept in the data directory.", valueName: "auto"))
+    var tls: String?
+
+    @Option(help: ArgumentHelp("Your own certificate (PEM), with --key.", valueName: "FILE"))
+    var cert: String?
+
+    @Option(help: ArgumentHelp("The private key (PEM) of --cert.", valueName: "FILE"))
+    var key: String?
+
+    @Flag(name: .customLong("hide-coordinates"), help: "Show players distance and bearing only, not the caches' coordinates.")
+    var hideCoordinates = false
+
+    @Option(help: ArgumentHelp("Folder of the web app (default: $GEOQR_WEB, else assets/web).", valueName: "DIR"))
+    var web: String?
+
+    func validate() throws {
+        if let tls, tls != "auto" { throw ValidationError("--tls takes only `auto`; for your own certificate use --cert FILE --key FILE") }
+        if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
+        if tls != nil, cert != nil { throw ValidationError("use either --tls auto or --cert/--key, not both") }
+        for p in [port, tlsPort] where !(0...65535).contains(p) { throw ValidationError("\(p) is not a port (0…65535)") }
+    }
+
+    func run() async throws {
+        let parsed = try loadHunt(hunt)
+        let data = try dataOptions.directory()
+        let webFolder = try ServeSetup.webFolder(web)
+        let session: HuntSession
+        let admin: AdminToken
+        do {
+            let secret = try data.secret(forHunt: parsed.hunt.id)
+            admin = try AdminToken.load(directory: data.path, hunt: parsed.hunt.id)
+            let store = try SQLiteGameStore(directory: data.path)
+            session = HuntSession(hunt: parsed.hunt, secret: secret, store: store,
+                                  tokens: PlayerTokens(file: "\(data.path)/server/\(parsed.hunt.id).sessions"), admin: admin,
+                                  options: .init(showCoordinates: !hideCoordinates, webFolder: webFolder))
+        } catch {
+            throw fail("\(error)")
+        }
+        let addresses = NetworkAddresses.current()
+        var listeners: [HuntServer.Listener] = []
+        var tlsNote: String?
+        do {
+            if tls == "auto" {
+                let made = try SelfSignedCertificate.loadOrMake(directory: data.path, for: addresses)
+                tlsNote = "self-signed certificate \(made.certificatePath)\n  SHA-256 \(made.fingerprint)"
+                listeners.append(.init(host: "0.0.0.0", port: tlsPort,
+                                       tls: try SelfSignedCertificate.serverConfiguration(certificate: made.certificatePath, key: made.keyPath)))
+            } else if let cert, let key {
+                listeners.append(.init(host: "0.0.0.0", port: tlsPort,
+                                       tls: try SelfSignedCertificate.serverConfiguration(certificate: cert, key: key)))
+            }
+        } catch {
+            throw fail("TLS: \(error)")
+        }
+        let secure = !listeners.isEmpty
+        listeners.insert(.init(host: secure ? "127.0.0.1" : "0.0.0.0", port: port), at: 0)
+        let banner = ServeBanner(hunt: parsed.hunt, addresses: addresses, admin: admin, tlsNote: tlsNote)
+        try await HuntServer(session: session, listeners: listeners).run { listener, bound in
+            banner.listening(secure: listener.tls != nil, wildcard: listener.host == "0.0.0.0", port: bound, tlsOn: secure)
+        }
+        print("geoqr: stopped; the ledger is closed")
+    }
+}

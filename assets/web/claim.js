@@ -1,0 +1,31 @@
+// The page a code's URL form opens (/C/GQ1.…): ask the browser where it is, then claim.
+"use strict";
+(function () {
+  const status = document.getElementById("claim-status");
+  const result = document.getElementById("claim-result");
+  const retry = document.getElementById("claim-retry");
+  const code = decodeURIComponent(location.pathname.replace(/^\/[cC]\//, "")).toUpperCase();
+
+  async function claim() {
+    retry.classList.add("hidden");
+    if (!GeoQR.token()) {
+      sessionStorage.setItem("geoqr.pendingClaim", location.pathname);
+      status.textContent = "Join the hunt first, then open this code again.";
+      return;
+    }
+    try {
+      status.textContent = "Finding where you are…";
+      const here = await GeoQR.locate();
+      status.textContent = `Claiming (location ±${Math.round(here.accuracy)} m)…`;
+      const verdict = await GeoQR.api("POST", "/api/claims", { code, method: "link", ...here });
+      status.textContent = "";
+      GeoQR.renderVerdict(result, verdict);
+    } catch (error) {
+      status.textContent = "";
+      result.replaceChildren(GeoQR.el("p", { class: "error", role: "alert" }, error.message));
+      retry.classList.remove("hidden");
+    }
+  }
+  retry.addEventListener("click", claim);
+  claim();
+})();
