@@ -1,0 +1,83 @@
+import Foundation
+import GeoQR
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HuntServer
+import NIOCore
+import Testing
+
+@Suite("Server-sent events, TLS and addresses")
+struct LiveTests {
+    /// Over a real socket: Bo's stream opens with the leaderboard, then hears Ada's find, the
+    /// new standings, a broadcast and his own proximity news (once), and ends at shutdown.
+    @Test func streamCarriesFindsLeaderboardBroadcastAndProximityOnce() async throws {
+        let h = try Harness()
+        try await h.app.test(.live) { client in
+            let ada = try await client.join("Ada"), bo = try await client.join("Bo")
+            let stream = Task { try await client.call(.get, "/api/live?token=\(bo.token)").text }
+            try await waitForListeners(h, 1)
+            _ = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
+            let near = Harness.north(of: Harness.b1, metres: 30)
+            for _ in 0..<2 {
+                _ = try await client.call(.post, "/api/me/position", token: bo.token,
+                                          json: ["latitude": near.latitude, "longitude": near.longitude, "accuracy": 10])
+            }
+            _ = try await client.call(.post, "/api/admin/broadcast", token: Harness.adminToken, json: ["message": "Lunch at noon"])
+            try await Task.sleep(for: .milliseconds(200))
+            await h.session.live.closeAll()
+            let text = try await stream.value
+            #expect(text.hasPrefix("retry: 3000\n\nevent: leaderboard\n"))
+            #expect(text.contains("event: find\ndata: ") && text.contains("\"cache\":\"A1\""))
+            #expect(text.components(separatedBy: "event: leaderboard").count >= 3)
+            #expect(text.contains("Lunch at noon"))
+            #expect(text.components(separatedBy: "event: proximity").count == 2)
+            #expect(!text.contains("Welcome to A1"))
+        }
+    }
+
+    @Test func streamNeedsAToken() async throws {
+        let h = try Harness()
+        try await h.app.test(.router) { client in
+            let none = try await client.call(.get, "/api/live")
+            let bad = try await client.call(.get, "/api/live?token=abc")
+            #expect(none.status == .unauthorized && bad.error == "bad-token")
+        }
+    }
+
+    func waitForListeners(_ h: Harness, _ n: Int) async throws {
+        for _ in 0..<100 where await h.session.live.listenerCount < n {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test func selfSignedCertificateIsKeptAndReusedAndCoversTheAddresses() throws {
+        let dir = NSTemporaryDirectory() + "geoqr-tls-\(UUID().uuidString)"
+        let here = NetworkAddresses(names: ["localhost", "hunt.local"], lanIPv4: ["192.168.1.20"])
+        let first = try SelfSignedCertificate.loadOrMake(directory: dir, for: here)
+        let again = try SelfSignedCertificate.loadOrMake(directory: dir, for: here)
+        #expect(first.fingerprint == again.fingerprint)
+        let keyMode = try FileManager.default.attributesOfItem(atPath: first.keyPath)[.posixPermissions] as? Int
+        #expect(keyMode == 0o600)
+        _ = try SelfSignedCertificate.serverConfiguration(certificate: first.certificatePath, key: first.keyPath)
+        let moved = try SelfSignedCertificate.loadOrMake(directory: dir, for: NetworkAddresses(names: ["localhost"], lanIPv4: ["10.0.0.7"]))
+        #expect(moved.fingerprint != first.fingerprint)
+    }
+
+    @Test func adminTokenIsMadeOnceAndPrivate() throws {
+        let dir = NSTemporaryDirectory() + "geoqr-admin-\(UUID().uuidString)"
+        let token = try AdminToken.load(directory: dir, hunt: "test")
+        #expect(try AdminToken.load(directory: dir, hunt: "TEST").value == token.value)
+        #expect(token.value.count == 32 && token.matches(token.value) && !token.matches("x"))
+        let mode = try FileManager.default.attributesOfItem(atPath: dir + "/server/TEST.admin")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func playerTokensSurviveARestartAndAreStoredHashed() async throws {
+        let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"
+        let token = await PlayerTokens(file: file).issue(for: "P7")
+        #expect(await PlayerTokens(file: file).player(for: token) == "P7")
+        let stored = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(!stored.contains(token))
+    }
+}
