@@ -105,6 +105,9 @@ let package = Package(
         .testTarget(name: "HuntServerTests", dependencies: [
             "HuntServer", "GeoQR", "Ledger", "QRImaging",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "GeoQR"]),
     ],

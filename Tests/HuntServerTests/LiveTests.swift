@@ -3,8 +3,12 @@ import GeoQR
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdTLS
 import HuntServer
 import NIOCore
+import NIOSSL
+import Logging
+import ServiceLifecycle
 import Testing
 
 @Suite("Server-sent events, TLS and addresses")
@@ -15,7 +19,13 @@ struct LiveTests {
         let h = try Harness()
         try await h.app.test(.live) { client in
             let ada = try await client.join("Ada"), bo = try await client.join("Bo")
-            let stream = Task { try await client.call(.get, "/api/live?token=\(bo.token)").text }
+            // Its own connection: one HTTP/1.1 connection carries one response at a time.
+            let port = try #require(client.port)
+            let stream = Task {
+                try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(30))) { c in
+                    String(buffer: try await c.get("/api/live?token=\(bo.token)").body ?? ByteBuffer())
+                }
+            }
             try await waitForListeners(h, 1)
             _ = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
             let near = Harness.north(of: Harness.b1, metres: 30)
@@ -34,6 +44,31 @@ struct LiveTests {
             #expect(text.components(separatedBy: "event: proximity").count == 2)
             #expect(!text.contains("Welcome to A1"))
         }
+    }
+
+    /// HTTPS with the self-signed certificate, end to end.
+    @Test func servesHTTPSWithTheSelfSignedCertificate() async throws {
+        let h = try Harness()
+        let made = try SelfSignedCertificate.loadOrMake(directory: h.directory, for: NetworkAddresses(names: ["localhost"], lanIPv4: []))
+        let tls = try SelfSignedCertificate.serverConfiguration(certificate: made.certificatePath, key: made.keyPath)
+        let (ports, bound) = AsyncStream<Int>.makeStream()
+        let app = Application(router: HuntRouter.build(session: h.session), server: try .tls(.http1(), tlsConfiguration: tls),
+                              configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { bound.yield($0.localAddress?.port ?? 0) })
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+        let server = Task { try await group.run() }
+        var trust = TLSConfiguration.makeClientConfiguration()
+        // BoringSSL takes no CA:FALSE leaf as a trust anchor; phones are asked to accept it
+        // instead. The names it covers are checked in the certificate test.
+        trust.certificateVerification = .none
+        let port = try #require(await ports.first { _ in true })
+        let hunt = try await TestClient.withClient(host: "127.0.0.1", port: port,
+                                                   configuration: .init(tlsConfiguration: trust, serverName: "localhost")) { c in
+            try await c.get("/api/hunt")
+        }
+        await group.triggerGracefulShutdown()
+        try await server.value
+        #expect(hunt.status == .ok && String(buffer: hunt.body ?? ByteBuffer()).contains("\"id\":\"TEST\""))
     }
 
     @Test func streamNeedsAToken() async throws {

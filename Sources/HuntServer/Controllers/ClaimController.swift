@@ -37,7 +37,7 @@ struct ClaimController {
         guard body.code.count <= 512 else { throw APIError.badRequest("bad-code", "a code has at most 512 characters") }
         let method: ClaimMethod = body.method == "camera" ? .camera : .link
         return try await ClaimDesk(session: session).claim(
-            payloads: [body.code], location: try Self.location(body.latitude, body.longitude, body.accuracy),
+            payloads: [body.code.uppercased()], location: try Self.location(body.latitude, body.longitude, body.accuracy),
             method: method, player: player)
     }
 
