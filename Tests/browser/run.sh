@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# End-to-end tests of the phone web app in headless Chromium (Debian's chromium and
+# chromium-driver, from scripts/apt-packages.txt), driven by Selenium. Installs selenium from
+# PyPI if missing, builds geoqr, then runs Tests/browser/test_web_app.py, which starts its own
+# `geoqr serve` on a loopback port with a temporary data directory.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q -r Tests/browser/requirements.txt
+swift build --product geoqr >/dev/null
+exec python3 Tests/browser/test_web_app.py "$(swift build --show-bin-path)/geoqr"
