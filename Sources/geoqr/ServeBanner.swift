@@ -26,6 +26,10 @@ struct ServeBanner: Sendable {
 
     func listening(secure: Bool, wildcard: Bool, port: Int, tlsOn: Bool) {
         let scheme = secure ? "https" : "http"
+        if !secure, tlsOn {
+            FileHandle.standardOutput.write(Data("geoqr: plain http://localhost:\(port)/ for this machine only\n".utf8))
+            return
+        }
         var urls = ["\(scheme)://localhost:\(port)/"]
         if wildcard { urls += addresses.lanIPv4.map { "\(scheme)://\($0):\(port)/" } }
         var out = "geoqr: serving \(hunt.name) (\(hunt.id)) on:\n" + urls.map { "  \($0)\n" }.joined()

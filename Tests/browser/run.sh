@@ -6,5 +6,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q -r Tests/browser/requirements.txt
-swift build --product geoqr >/dev/null
+swift build --product geoqr >/dev/null 2>&1 || swift build --product geoqr   # quiet unless it fails
 exec python3 Tests/browser/test_web_app.py "$(swift build --show-bin-path)/geoqr"
