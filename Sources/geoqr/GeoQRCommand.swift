@@ -12,7 +12,23 @@ struct GeoQRCommand: AsyncParsableCommand {
 
         Start with:  geoqr print demo -o demo-sheet.pdf
         """,
-        subcommands: [PrintCommand.self, CodeCommand.self, VerifyCommand.self, CachesCommand.self],
+        subcommands: [PrintCommand.self, CodeCommand.self, VerifyCommand.self, CachesCommand.self, ScanCommand.self, WatchCommand.self],
         defaultSubcommand: nil
     )
+
+    /// ArgumentParser's own entry point, except that usage errors of the commands in
+    /// `UsageStatus` exit 2.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            UsageStatus.exitIfUsageError(error)
+            exit(withError: error)
+        }
+    }
 }
