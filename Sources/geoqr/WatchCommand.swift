@@ -69,7 +69,7 @@ struct WatchCommand: ParsableCommand {
                 }
             }
         } catch {
-            warn("\(frames ?? device ?? ""): \(error)")
+            warn("\(sourceName): \(error)")
             throw ExitCode.failure
         }
         if reported == 0 { throw ExitCode.failure }
@@ -98,9 +98,15 @@ struct WatchCommand: ParsableCommand {
         }
         let path = frames ?? "-"
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw fail("\(path): cannot open: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw fail("\(sourceName): cannot open: \(String(cString: strerror(errno)))") }
         // The descriptor stays open for the life of the process, which is the life of the stream.
-        do { return try Y4MReader(fileDescriptor: fd) } catch { throw fail("\(path): \(error)") }
+        do { return try Y4MReader(fileDescriptor: fd) } catch { throw fail("\(sourceName): \(error)") }
+    }
+
+    /// The source as messages name it.
+    private var sourceName: String {
+        if let device { return device }
+        return frames == "-" ? "standard input" : frames ?? ""
     }
 
     /// `2s`, `500ms`, `1.5` → seconds; nil for anything else or a negative time.

@@ -22,8 +22,10 @@ public final class CameraDevice: FrameSource {
         guard let video = zbar_video_create() else { throw .cannotOpen(path, "zbar could not make a video object") }
         self.path = path
         self.video = video
-        // zbar's own messages go nowhere: the error string is read and reported instead.
-        guard zbar_video_open(video, path) == 0 else { throw .cannotOpen(path, Self.reason(video)) }
+        // libv4l2 writes its own complaints to stderr while zbar opens the device; the user gets
+        // one line, made from zbar's error string, instead.
+        let opened = Self.withStderrSilenced { zbar_video_open(video, path) }
+        guard opened == 0 else { throw .cannotOpen(path, Self.reason(video)) }
         guard zbar_negotiate_format(video, nil) == 0 else { throw .cannotOpen(path, Self.reason(video)) }
         guard zbar_video_enable(video, 1) == 0 else { throw .cannotOpen(path, Self.reason(video)) }
     }
@@ -48,6 +50,22 @@ public final class CameraDevice: FrameSource {
         defer { index += 1 }
         return CameraFrame(image: GrayImage(width: width, height: height, pixels: pixels), index: index,
                            time: Date().timeIntervalSince(started))
+    }
+
+    private static func withStderrSilenced<T>(_ body: () -> T) -> T {
+        let saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard saved >= 0, null >= 0 else {
+            if saved >= 0 { close(saved) }
+            if null >= 0 { close(null) }
+            return body()
+        }
+        dup2(null, STDERR_FILENO)
+        close(null)
+        defer {
+            dup2(saved, STDERR_FILENO)
+            close(saved)
+        }
+        return body()
     }
 
     private static func reason(_ video: OpaquePointer) -> String {
