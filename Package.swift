@@ -34,6 +34,8 @@ let package = Package(
         // libjpeg reports errors by longjmp, which Swift cannot catch: this C shim owns each
         // libjpeg (de)compressor from creation to destruction behind setjmp.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif",
+                       providers: [.apt(["libexif-dev"])]),
 
         // The domain: geodesy, hunts, codes, claim rules. Pure Swift values; no I/O, no C.
         .target(name: "GeoQR", dependencies: [
@@ -51,9 +53,11 @@ let package = Package(
             "GeoQR", "CXML2",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        // Where and when a photo was taken: EXIF through libexif, from JPEG, PNG or HEIF blobs.
+        .target(name: "PhotoMetadata", dependencies: ["GeoQR", "CExif"]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
-            "GeoQR", "QRImaging", "HuntFiles", "Interchange",
+            "GeoQR", "QRImaging", "HuntFiles", "Interchange", "PhotoMetadata",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -64,6 +68,7 @@ let package = Package(
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "GeoQR"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "GeoQR"]),
     ],
     swiftLanguageModes: [.v6]
 )

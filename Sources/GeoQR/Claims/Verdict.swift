@@ -1,0 +1,35 @@
+/// What a claim comes to: the one word a player, a script and the ledger all read.
+///
+/// The raw values are stable codes, printed by `geoqr scan` and kept in the ledger; never
+/// rename one.
+///
+/// ```swift
+/// let verdict = Verdict.tooFar
+/// verdict.rawValue    // "too-far"
+/// verdict.isFind      // false
+/// ```
+public enum Verdict: String, CaseIterable, Sendable, Codable {
+    /// A genuine code, scanned inside the cache's radius, inside the hunt's time window.
+    case claimable
+    /// A genuine code, scanned farther from the cache than its radius allows.
+    case tooFar = "too-far"
+    /// A code that looks like GeoQR's but that this hunt's secret did not sign, or in a format
+    /// no GeoQR writes.
+    case forged
+    /// A GeoQR code for another hunt.
+    case unknownHunt = "unknown-hunt"
+    /// A code this hunt signed for a cache it no longer has.
+    case unknownCache = "unknown-cache"
+    /// No GeoQR code at all: nothing decoded, or only other QR codes (a URL, a menu).
+    case noCode = "no-code"
+    /// A genuine code, but nothing says where it was scanned.
+    case noLocation = "no-location"
+    /// A genuine code, scanned before the hunt started or after it ended.
+    case outsideTimeWindow = "outside-time-window"
+    /// A claimable code this player has already found; only the ledger knows, so the claim
+    /// rules never return it.
+    case alreadyFound = "already-found"
+
+    /// True only for ``claimable``: the claim may become a find.
+    public var isFind: Bool { self == .claimable }
+}
