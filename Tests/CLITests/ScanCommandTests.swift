@@ -38,6 +38,37 @@ import Testing
         #expect(text.stdout == "a2.png: too-far: walk \(Int(leg.distance.rounded())) m \(point) (bearing \(Int(leg.initialBearing.rounded()))°) to A2 Salt pan view, radius 40 m\n")
     }
 
+    /// A phone photo: JPEG, stored sideways with EXIF orientation 6, GPS in its EXIF, the code
+    /// small in a larger grey scene. Nothing on the command line says where it was taken.
+    @Test func aPhonePhotoClaimsFromItsOwnEXIF() throws {
+        let geoqr = try withCode()
+        let code = try PNGCodec.decode(try geoqr.data("a2.png"))
+        var scene = GrayImage(width: 900, height: 700, fill: 170)
+        for y in 0..<code.height { for x in 0..<code.width { scene[x + 300, y + 200] = code[x, y] } }
+        // Stored rotated: the camera wrote columns as rows, and orientation 6 tells readers to turn it back.
+        var stored = GrayImage(width: scene.height, height: scene.width, fill: 0)
+        for y in 0..<scene.height { for x in 0..<scene.width { stored[scene.height - 1 - y, x] = scene[x, y] } }
+        let jpeg = try JPEGEncoder.encode(stored, quality: 85)
+        let near = Coordinate(latitude: 40.62800, longitude: -8.65985)
+        let photo = addingEXIF(gpsTIFF(latitude: near.latitude, longitude: near.longitude, orientation: 6), toJPEG: jpeg)
+        try photo.write(to: URL(fileURLWithPath: geoqr.path("IMG_0042.jpg")))
+
+        let r = try geoqr.run("scan", "IMG_0042.jpg", "--hunt", "demo", "--json")
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try GeoQRProcess.jsonLines(r).first)
+        #expect(json["verdict"] as? String == "claimable")
+        #expect(json["location_source"] as? String == "exif")
+        let expected = Geodesic.inverse(from: near, to: saltPans).distance
+        #expect(abs((json["distance_m"] as? Double ?? 0) - expected) < 0.5, "EXIF seconds are stored to 1/10000")
+
+        // The same photo taken 300 m away is too far, whatever the player claims.
+        let far = addingEXIF(gpsTIFF(latitude: 40.63060, longitude: -8.65990, orientation: 6), toJPEG: jpeg)
+        try far.write(to: URL(fileURLWithPath: geoqr.path("IMG_0043.jpg")))
+        let r2 = try geoqr.run("scan", "IMG_0043.jpg", "--hunt", "demo", "--at", "40.62790,-8.65990", "--json")
+        #expect(r2.status == 1)
+        #expect(try GeoQRProcess.jsonLines(r2).first?["verdict"] as? String == "too-far")
+    }
+
     @Test func theJSONShape() throws {
         let geoqr = try withCode()
         let r = try geoqr.run("scan", "a2.png", "--hunt", "demo", "--at", "40.62800,-8.65990", "--accuracy", "15", "--json")
