@@ -44,3 +44,15 @@ struct PlayerStoreTests {
         }
     }
 }
+
+@Suite("Durability settings")
+struct DurabilityTests {
+    @Test func writerRunsWALWithSynchronousFull() async throws {
+        let store = try makeStore()
+        #expect(try store.synchronousLevel() == 2)
+        let mode = try await store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+        let relaxed = try makeStore(.init(pinCost: 4, synchronousFull: false))
+        #expect(try relaxed.synchronousLevel() == 1)
+    }
+}

@@ -17,9 +17,8 @@ extension SQLiteGameStore {
             var claim = claim
             claim.player = try Self.requirePlayer(db, hunt: huntID, claim.player)
             let cache = claim.cache.flatMap(hunt.cache(id:))
-            let existing = try claim.cache.flatMap { try Self.liveFindID(db, hunt: huntID, player: claim.player, cache: $0) }
-            let disabled = try claim.cache.map { try Self.isDisabled(db, hunt: huntID, cache: $0) } ?? false
-            switch Finding.decide(claim, cache: cache, disabled: disabled, existingFind: existing) {
+            let facts = try Self.claimFacts(db, hunt: huntID, player: claim.player, cache: claim.cache ?? "")
+            switch Finding.decide(claim, cache: cache, disabled: facts.disabled, existingFind: facts.existingFind) {
             case .repeatOf(let id):
                 return .alreadyFound(try Self.find(db, id: id)!)
             case .attempt(let verdict):
@@ -28,15 +27,32 @@ extension SQLiteGameStore {
                 }
                 return .attempt(verdict: verdict)
             case .newFind:
-                return try Self.appendFind(db, claim: claim, cache: cache!, hunt: hunt, scoring: scoring)
+                return try Self.appendFind(db, claim: claim, cache: cache!, hunt: hunt, scoring: scoring, facts: facts)
             }
         }
     }
 
+    /// What the rules need to know about a claim, read in one statement: claims are the hot path.
+    private struct ClaimFacts {
+        var existingFind: String?
+        var disabled: Bool
+        var cacheFoundBefore: Bool
+        var playerHoldsCard: Bool
+    }
+
+    private static func claimFacts(_ db: Database, hunt: String, player: String, cache: String) throws -> ClaimFacts {
+        let row = try Row.fetchOne(db.cached("""
+            SELECT (SELECT id FROM finds WHERE hunt = ?1 AND player_id = ?2 AND cache_id = ?3 AND voided = 0),
+                   COALESCE((SELECT disabled FROM cache_flags WHERE hunt = ?1 AND cache_id = ?3), 0),
+                   EXISTS (SELECT 1 FROM finds WHERE hunt = ?1 AND cache_id = ?3 AND voided = 0),
+                   EXISTS (SELECT 1 FROM items WHERE hunt = ?1 AND kind = 'card' AND owner_id = ?2 AND cache_id = ?3)
+            """), arguments: [hunt, player, cache])!
+        return ClaimFacts(existingFind: row[0], disabled: row[1], cacheFoundBefore: row[2], playerHoldsCard: row[3])
+    }
+
     private static func appendFind(_ db: Database, claim: ClaimRecord, cache: Cache, hunt: Hunt,
-                                   scoring: Scoring) throws -> ClaimOutcome {
-        let first = try !Bool.fetchOne(db.cached("SELECT EXISTS (SELECT 1 FROM finds WHERE hunt = ? AND cache_id = ? AND voided = 0)"),
-                                       arguments: [hunt.id, cache.id])!
+                                   scoring: Scoring, facts: ClaimFacts) throws -> ClaimOutcome {
+        let first = !facts.cacheFoundBefore
         // Only trails need the order of earlier finds, and only of their own caches.
         let trailCaches = Set(hunt.trails.filter { $0.cacheIDs.contains(cache.id) }.flatMap(\.cacheIDs))
         var inOrder = [cache.id]
@@ -51,16 +67,16 @@ extension SQLiteGameStore {
                 .map(\.element.cache)
         }
         let awards = scoring.awards(for: cache, in: hunt, firstToFind: first, findsInOrder: inOrder)
-        let holdsCard = try Bool.fetchOne(db.cached("""
-            SELECT EXISTS (SELECT 1 FROM items WHERE hunt = ? AND kind = 'card' AND owner_id = ? AND cache_id = ?)
-            """), arguments: [hunt.id, claim.player, cache.id])!
+        let holdsCard = facts.playerHoldsCard
         let event = try EventAppender.append(db, kind: .findRecorded, hunt: hunt.id, actor: claim.player, at: claim.time) { seq in
             FindRecorded(find: "F\(seq)", claim: claim, firstToFind: first, awards: awards,
                          card: Finding.grantsCard(playerHoldsCardOfCache: holdsCard)
                             ? CardGrant(item: "C\(seq)", cache: cache.id, cacheName: cache.name, message: cache.message)
                             : nil)
         }
-        let find = try Self.find(db, id: "F\(event.seq)")!
+        let find = Find(id: "F\(event.seq)", hunt: hunt.id, player: claim.player, cache: cache.id, time: claim.time,
+                        location: claim.location, method: claim.method, photoSHA256: claim.evidence.photoSHA256,
+                        firstToFind: first, voidReason: nil)
         return .found(find, points: awards.map(\.amount).reduce(0, +), card: holdsCard ? nil : "C\(event.seq)")
     }
 
