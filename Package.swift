@@ -9,11 +9,15 @@ let package = Package(
         .library(name: "GeoQR", targets: ["GeoQR"]),
         .library(name: "QRImaging", targets: ["QRImaging"]),
         .library(name: "Interchange", targets: ["Interchange"]),
+        .library(name: "Ledger", targets: ["Ledger"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Only its HummingbirdBcrypt product is used here: it builds one small C target.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     ],
     targets: [
         // System libraries, found with pkg-config. Nothing above QRImaging sees their pointers.
@@ -55,10 +59,19 @@ let package = Package(
         ]),
         // Where and when a photo was taken: EXIF through libexif, from JPEG, PNG or HEIF blobs.
         .target(name: "PhotoMetadata", dependencies: ["GeoQR", "CExif"]),
+        // The game ledger: an append-only, hash-chained event table in SQLite and the state
+        // derived from it, behind the GameStore protocol.
+        .target(name: "Ledger", dependencies: [
+            "GeoQR",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        ]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
-            "GeoQR", "QRImaging", "HuntFiles", "Interchange", "PhotoMetadata",
+            "GeoQR", "QRImaging", "HuntFiles", "Interchange", "PhotoMetadata", "Ledger",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
         .testTarget(name: "GeoQRTests", dependencies: ["GeoQR"],
@@ -67,6 +80,7 @@ let package = Package(
                     exclude: ["Fixtures"]),   // read through #filePath
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "GeoQR"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "GeoQR", "HuntFiles"]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "GeoQR"]),
     ],

@@ -1,0 +1,97 @@
+import Foundation
+import GeoQR
+
+/// The game's record, as the rules and their callers (the CLI, the hunt server) use it. Every
+/// method that changes anything checks the rules (pure functions in ``GeoQR``) inside one write
+/// transaction and appends the events that say what happened; it throws
+/// ``GeoQR/GameRuleViolation`` when the game refuses, ``LedgerError`` when storage fails, and
+/// then nothing is written. Times are passed in: the store keeps no clock.
+///
+/// ``SQLiteGameStore`` is the embedded implementation; a PostgreSQL store would implement the
+/// same protocol and call the same rules.
+///
+/// ```swift
+/// let store: any GameStore = try SQLiteGameStore(directory: data.path)
+/// let ada = try await store.join(hunt: "DEMO", name: "Ada", pin: "4321", team: nil, at: .now)
+/// let outcome = try await store.record(claim, in: hunt)
+/// ```
+public protocol GameStore: Sendable {
+    // MARK: Players
+
+    /// Adds a player (name rules in ``GeoQR/PlayerName``; the PIN is stored as a bcrypt hash).
+    func join(hunt: String, name: String, pin: String, team: String?, at time: Date) async throws -> Player
+    /// Checks a PIN, counting wrong ones towards a lockout (``GeoQR/PINPolicy``).
+    func signIn(hunt: String, name: String, pin: String, at time: Date) async throws -> Player
+    /// The player with this name (ignoring case) or id.
+    func player(hunt: String, named: String) async throws -> Player?
+    /// Every player of a hunt, in joining order.
+    func players(hunt: String) async throws -> [Player]
+
+    // MARK: Claims and finds
+
+    /// Records a claim: a find when its verdict is `claimable`, else an attempt for audit. The
+    /// same claim again answers with the original find.
+    func record(_ claim: ClaimRecord, in hunt: Hunt) async throws -> ClaimOutcome
+    /// Finds of a hunt, oldest first; one player's when `player` is set. Void finds included.
+    func finds(hunt: String, player: String?) async throws -> [Find]
+    /// A player's cards, newest first.
+    func collection(hunt: String, player: String) async throws -> [Card]
+    /// Players by points, then by finds, then by name.
+    func leaderboard(hunt: String) async throws -> [Standing]
+
+    // MARK: Trackables
+
+    /// The game master puts a new trackable into a cache.
+    func seedTrackable(name: String, into cache: String, in hunt: Hunt, by actor: String, at time: Date) async throws -> Trackable
+    /// A player who found the cache takes the trackable out of it.
+    func pickUp(trackable: String, from cache: String, by player: String, in hunt: Hunt, at time: Date) async throws -> Trackable
+    /// Its holder puts it into another cache they found, ending a trip.
+    func drop(trackable: String, into cache: String, by player: String, in hunt: Hunt, at time: Date) async throws -> Trackable
+    /// A trackable with its trips.
+    func trackable(hunt: String, id: String) async throws -> Trackable?
+
+    // MARK: Trades
+
+    /// Offers `give` (the offerer's items) for `receive` (the other's). Open for `lifetime`.
+    func offerTrade(hunt: String, from: String, to: String, give: [String], receive: [String],
+                    at time: Date, lifetime: TimeInterval) async throws -> TradeOffer
+    /// Accepts: re-checks and moves every item at once, or fails with the reason (the trade is
+    /// then closed as failed or expired).
+    func acceptTrade(hunt: String, id: String, by player: String, at time: Date) async throws -> TradeOffer
+    /// The recipient says no.
+    func declineTrade(hunt: String, id: String, by player: String, at time: Date) async throws -> TradeOffer
+    /// The offerer withdraws.
+    func cancelTrade(hunt: String, id: String, by player: String, at time: Date) async throws -> TradeOffer
+    /// A trade as it stands now.
+    func trade(hunt: String, id: String) async throws -> TradeOffer?
+
+    // MARK: Reports
+
+    /// A player says a cache needs maintenance.
+    func fileReport(cache: String, kind: ReportKind, text: String, photoSHA256: String?,
+                    by player: String, in hunt: Hunt, at time: Date) async throws -> Report
+    /// The game master closes a report.
+    func resolveReport(hunt: String, id: String, resolution: String, by actor: String, at time: Date) async throws -> Report
+    /// Reports not yet resolved, oldest first.
+    func openReports(hunt: String) async throws -> [Report]
+
+    // MARK: Game master
+
+    /// Voids a find: its points go; its card goes too if the finder still holds it.
+    func voidFind(hunt: String, id: String, reason: String, by actor: String, at time: Date) async throws -> Find
+    /// Adds (or, negative, takes) points, with a reason.
+    func adjustPoints(hunt: String, player: String, amount: Int, reason: String, by actor: String, at time: Date) async throws
+    /// Disables (or re-enables) a cache: claims on a disabled cache are kept as attempts.
+    func setCacheDisabled(_ disabled: Bool, cache: String, reason: String, in hunt: Hunt, by actor: String, at time: Date) async throws
+    /// Caches the game master has disabled.
+    func disabledCaches(hunt: String) async throws -> Set<String>
+    /// Records that the hunt's secret was rotated (see ``GeoQR/SecretRotation``).
+    func recordSecretRotation(hunt: String, fingerprint: String, by actor: String, at time: Date) async throws
+
+    // MARK: The ledger
+
+    /// Events after `seq`, oldest first, at most `limit`.
+    func events(after seq: Int64, limit: Int) async throws -> [LedgerEvent]
+    /// Recomputes the hash chain and rebuilds the derived state from the events.
+    func verify() async throws -> LedgerVerification
+}

@@ -1,0 +1,86 @@
+import Dispatch
+import GRDB
+import Synchronization
+
+/// Group commit: writes submitted at the same time share one transaction, so one fsync
+/// acknowledges many of them. Each write runs in its own savepoint: one that throws is rolled
+/// back alone and its caller gets the error, while the rest of its batch commits. A caller is
+/// answered only after its batch has committed (or failed as a whole).
+///
+/// ```swift
+/// let committer = GroupCommit(writer: pool, path: path)
+/// let find = try await committer.write { db in try appendFind(db) }
+/// ```
+final class GroupCommit: Sendable {
+    private let writer: any DatabaseWriter
+    private let path: String
+    private let maxBatch: Int
+    private let queue = DispatchQueue(label: "geoqr.ledger.group-commit")
+    private let state = Mutex(State())
+
+    private struct State: ~Copyable {
+        var pending: [PendingWrite] = []
+        var draining = false
+    }
+
+    /// One submitted write: `run` executes inside the batch's transaction and returns the code
+    /// that answers its caller; `fail` answers it when the whole batch fails.
+    private struct PendingWrite: Sendable {
+        let run: @Sendable (Database) -> @Sendable () -> Void
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    init(writer: any DatabaseWriter, path: String, maxBatch: Int = 1024) {
+        self.writer = writer
+        self.path = path
+        self.maxBatch = maxBatch
+    }
+
+    /// Runs `work` in the next batch and returns its result once the batch is durable.
+    func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let pending = PendingWrite(
+                run: { db in
+                    do {
+                        nonisolated(unsafe) var result: T?
+                        try db.inSavepoint {
+                            result = try work(db)
+                            return .commit
+                        }
+                        let value = result!
+                        return { continuation.resume(returning: value) }
+                    } catch {
+                        return { continuation.resume(throwing: error) }
+                    }
+                },
+                fail: { continuation.resume(throwing: $0) })
+            let startDrain = state.withLock { s in
+                s.pending.append(pending)
+                if s.draining { return false }
+                s.draining = true
+                return true
+            }
+            if startDrain { queue.async { self.drain() } }
+        }
+    }
+
+    /// Commits batches until nothing is pending. Runs on `queue`, one drain at a time.
+    private func drain() {
+        while true {
+            let batch: [PendingWrite] = state.withLock { s in
+                let taken = Array(s.pending.prefix(maxBatch))
+                s.pending.removeFirst(taken.count)
+                if taken.isEmpty { s.draining = false }
+                return taken
+            }
+            if batch.isEmpty { return }
+            do {
+                let answers = try writer.write { db in batch.map { $0.run(db) } }
+                answers.forEach { $0() }
+            } catch {
+                let translated = LedgerError.from(error, path: path)
+                batch.forEach { $0.fail(translated) }
+            }
+        }
+    }
+}

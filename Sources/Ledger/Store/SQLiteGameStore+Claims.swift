@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+import GeoQR
+
+extension SQLiteGameStore {
+    public func record(_ claim: ClaimRecord, in hunt: Hunt) async throws -> ClaimOutcome {
+        var claim = claim
+        claim.hunt = claim.hunt.uppercased()
+        claim.cache = claim.cache?.uppercased()
+        // Whole milliseconds, as the ledger stores times, so replaying the JSON gives the same.
+        claim.time = Date(millisecondsSince1970: claim.time.millisecondsSince1970)
+        claim.evidence.exifTime = claim.evidence.exifTime.map { Date(millisecondsSince1970: $0.millisecondsSince1970) }
+        if claim.hunt != hunt.id, claim.verdict == .claimable { claim.verdict = .unknownHunt }
+        let scoring = configuration.scoring
+        let huntID = hunt.id
+        return try await write { [claim] db in
+            var claim = claim
+            claim.player = try Self.requirePlayer(db, hunt: huntID, claim.player)
+            let cache = claim.cache.flatMap(hunt.cache(id:))
+            let facts = try Self.claimFacts(db, hunt: huntID, player: claim.player, cache: claim.cache ?? "")
+            switch Finding.decide(claim, cache: cache, disabled: facts.disabled, existingFind: facts.existingFind) {
+            case .repeatOf(let id):
+                return .alreadyFound(try Self.find(db, id: id)!)
+            case .attempt(let verdict):
+                try EventAppender.append(db, kind: .claimAttempted, hunt: huntID, actor: claim.player, at: claim.time) { _ in
+                    ClaimAttempted(claim: claim, verdict: verdict)
+                }
+                return .attempt(verdict: verdict)
+            case .newFind:
+                return try Self.appendFind(db, claim: claim, cache: cache!, hunt: hunt, scoring: scoring, facts: facts)
+            }
+        }
+    }
+
+    /// What the rules need to know about a claim, read in one statement: claims are the hot path.
+    private struct ClaimFacts {
+        var existingFind: String?
+        var disabled: Bool
+        var cacheFoundBefore: Bool
+        var playerHoldsCard: Bool
+    }
+
+    private static func claimFacts(_ db: Database, hunt: String, player: String, cache: String) throws -> ClaimFacts {
+        let row = try Row.fetchOne(db.cached("""
+            SELECT (SELECT id FROM finds WHERE hunt = ?1 AND player_id = ?2 AND cache_id = ?3 AND voided = 0),
+                   COALESCE((SELECT disabled FROM cache_flags WHERE hunt = ?1 AND cache_id = ?3), 0),
+                   EXISTS (SELECT 1 FROM finds WHERE hunt = ?1 AND cache_id = ?3 AND voided = 0),
+                   EXISTS (SELECT 1 FROM items WHERE hunt = ?1 AND kind = 'card' AND owner_id = ?2 AND cache_id = ?3)
+            """), arguments: [hunt, player, cache])!
+        return ClaimFacts(existingFind: row[0], disabled: row[1], cacheFoundBefore: row[2], playerHoldsCard: row[3])
+    }
+
+    private static func appendFind(_ db: Database, claim: ClaimRecord, cache: Cache, hunt: Hunt,
+                                   scoring: Scoring, facts: ClaimFacts) throws -> ClaimOutcome {
+        let first = !facts.cacheFoundBefore
+        // Only trails need the order of earlier finds, and only of their own caches.
+        let trailCaches = Set(hunt.trails.filter { $0.cacheIDs.contains(cache.id) }.flatMap(\.cacheIDs))
+        var inOrder = [cache.id]
+        if !trailCaches.isEmpty {
+            let earlier = try Row.fetchAll(db.cached("""
+                SELECT cache_id, time_ms FROM finds WHERE hunt = ? AND player_id = ? AND voided = 0
+                AND cache_id IN (SELECT value FROM json_each(?))
+                """), arguments: [hunt.id, claim.player, try BodyCoding.encode(trailCaches.sorted())])
+                .map { (cache: $0["cache_id"] as String, time: $0["time_ms"] as Int64) }
+            inOrder = (earlier + [(cache: cache.id, time: claim.time.millisecondsSince1970)])
+                .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+                .map(\.element.cache)
+        }
+        let awards = scoring.awards(for: cache, in: hunt, firstToFind: first, findsInOrder: inOrder)
+        let holdsCard = facts.playerHoldsCard
+        let event = try EventAppender.append(db, kind: .findRecorded, hunt: hunt.id, actor: claim.player, at: claim.time) { seq in
+            FindRecorded(find: "F\(seq)", claim: claim, firstToFind: first, awards: awards,
+                         card: Finding.grantsCard(playerHoldsCardOfCache: holdsCard)
+                            ? CardGrant(item: "C\(seq)", cache: cache.id, cacheName: cache.name, message: cache.message)
+                            : nil)
+        }
+        let find = Find(id: "F\(event.seq)", hunt: hunt.id, player: claim.player, cache: cache.id, time: claim.time,
+                        location: claim.location, method: claim.method, photoSHA256: claim.evidence.photoSHA256,
+                        firstToFind: first, voidReason: nil)
+        return .found(find, points: awards.map(\.amount).reduce(0, +), card: holdsCard ? nil : "C\(event.seq)")
+    }
+
+    public func finds(hunt: String, player: String?) async throws -> [Find] {
+        let hunt = hunt.uppercased()
+        return try await read { db in
+            var sql = "SELECT * FROM finds WHERE hunt = ?"
+            var arguments: StatementArguments = [hunt]
+            if let player {
+                sql += " AND player_id = ?"
+                arguments += [try Self.requirePlayer(db, hunt: hunt, player)]
+            }
+            return try Row.fetchAll(db, sql: sql + " ORDER BY time_ms, seq", arguments: arguments).map(Self.find)
+        }
+    }
+
+    public func collection(hunt: String, player: String) async throws -> [Card] {
+        let hunt = hunt.uppercased()
+        return try await read { db in
+            let id = try Self.requirePlayer(db, hunt: hunt, player)
+            return try Row.fetchAll(db.cached("""
+                SELECT * FROM items WHERE hunt = ? AND kind = 'card' AND owner_id = ? ORDER BY found_ms DESC, id DESC
+                """), arguments: [hunt, id]).map { row in
+                Card(id: row["id"], cache: row["cache_id"], cacheName: row["name"], message: row["message"],
+                     foundAt: Date(millisecondsSince1970: row["found_ms"]),
+                     foundLatitude: row["found_lat"], foundLongitude: row["found_lon"])
+            }
+        }
+    }
+
+    public func leaderboard(hunt: String) async throws -> [Standing] {
+        let hunt = hunt.uppercased()
+        return try await read { db in
+            try Row.fetchAll(db.cached("""
+                SELECT p.id, p.name,
+                       COALESCE((SELECT SUM(amount) FROM points WHERE hunt = p.hunt AND player_id = p.id), 0) AS points,
+                       (SELECT COUNT(*) FROM finds WHERE hunt = p.hunt AND player_id = p.id AND voided = 0) AS finds
+                FROM players p WHERE p.hunt = ?
+                ORDER BY points DESC, finds DESC, p.name_key
+                """), arguments: [hunt]).map {
+                Standing(player: $0["id"], name: $0["name"], points: $0["points"], finds: $0["finds"])
+            }
+        }
+    }
+
+    static func liveFindID(_ db: Database, hunt: String, player: String, cache: String) throws -> String? {
+        try String.fetchOne(db.cached("SELECT id FROM finds WHERE hunt = ? AND player_id = ? AND cache_id = ? AND voided = 0"),
+                            arguments: [hunt, player, cache])
+    }
+
+    static func isDisabled(_ db: Database, hunt: String, cache: String) throws -> Bool {
+        try Bool.fetchOne(db.cached("SELECT disabled FROM cache_flags WHERE hunt = ? AND cache_id = ?"),
+                          arguments: [hunt, cache]) ?? false
+    }
+
+    static func find(_ db: Database, id: String) throws -> Find? {
+        try Row.fetchOne(db.cached("SELECT * FROM finds WHERE id = ?"), arguments: [id]).map(find)
+    }
+
+    static func find(_ row: Row) -> Find {
+        let lat: Double? = row["lat"], lon: Double? = row["lon"]
+        return Find(id: row["id"], hunt: row["hunt"], player: row["player_id"], cache: row["cache_id"],
+                    time: Date(millisecondsSince1970: row["time_ms"]),
+                    location: lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } },
+                    method: ClaimMethod(rawValue: row["method"]) ?? .gameMaster, photoSHA256: row["photo_sha256"],
+                    firstToFind: row["first_to_find"], voidReason: row["void_reason"])
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+import GeoQR
+import HummingbirdBcrypt
+
+extension SQLiteGameStore {
+    public func join(hunt: String, name: String, pin: String, team: String?, at time: Date) async throws -> Player {
+        let hunt = hunt.uppercased()
+        // Fail fast on a bad or taken name, before paying for bcrypt; the write re-checks.
+        let shown = try PlayerName.check(name, taken: [])
+        try PINPolicy.checkFormat(pin)
+        if try await player(hunt: hunt, named: shown) != nil { throw GameRuleViolation.nameTaken(shown) }
+        let pinHash = Bcrypt.hash(pin, cost: configuration.pinCost)
+        return try await write { db in
+            let key = PlayerName.key(shown)
+            let taken = try String.fetchSet(db.cached("SELECT name_key FROM players WHERE hunt = ? AND name_key = ?"),
+                                            arguments: [hunt, key])
+            let checked = try PlayerName.check(shown, taken: taken)
+            let id = "P\(try EventAppender.nextSeq(db))"
+            let event = try EventAppender.append(db, kind: .playerJoined, hunt: hunt, actor: id, at: time) { seq in
+                PlayerJoined(player: "P\(seq)", name: checked, nameKey: key, pinHash: pinHash, team: team)
+            }
+            return Player(id: "P\(event.seq)", hunt: hunt, name: checked, team: team, joined: event.time)
+        }
+    }
+
+    public func signIn(hunt: String, name: String, pin: String, at time: Date) async throws -> Player {
+        let hunt = hunt.uppercased()
+        let policy = configuration.pinPolicy
+        let found = try await read { db in
+            try Self.playerRow(db, hunt: hunt, named: name).map { (id: $0["id"] as String, pinHash: $0["pin_hash"] as String, state: Self.pinState($0)) }
+        }
+        guard let (id, pinHash, state) = found else { throw GameRuleViolation.unknownPlayer(name) }
+        try policy.checkNotLocked(state, at: time)
+        // bcrypt runs here, outside the write transaction, so it never holds up other writers.
+        let correct = Bcrypt.verify(pin, hash: pinHash)
+        let result: Result<Player, GameRuleViolation> = try await write { db in
+            guard let now = try Self.playerRow(db, hunt: hunt, named: id) else { return .failure(.unknownPlayer(name)) }
+            let state = Self.pinState(now)
+            if correct {
+                if state.failures > 0 {
+                    try EventAppender.append(db, kind: .pinChecked, hunt: hunt, actor: id, at: time) { _ in
+                        PINChecked(player: id, success: true, state: PINState())
+                    }
+                }
+                return .success(Self.player(now))
+            }
+            let after = policy.afterFailure(state, at: time)
+            try EventAppender.append(db, kind: .pinChecked, hunt: hunt, actor: id, at: time) { _ in
+                PINChecked(player: id, success: false, state: after)
+            }
+            if let until = after.lockedUntil { return .failure(.lockedOut(until: until)) }
+            return .failure(.wrongPIN(remainingTries: policy.remainingTries(after)))
+        }
+        return try result.get()
+    }
+
+    public func player(hunt: String, named: String) async throws -> Player? {
+        let hunt = hunt.uppercased()
+        return try await read { db in try Self.playerRow(db, hunt: hunt, named: named).map(Self.player) }
+    }
+
+    public func players(hunt: String) async throws -> [Player] {
+        let hunt = hunt.uppercased()
+        return try await read { db in
+            try Row.fetchAll(db.cached("SELECT * FROM players WHERE hunt = ? ORDER BY joined_ms, seq"), arguments: [hunt])
+                .map(Self.player)
+        }
+    }
+
+    /// A player's row by id (`P3`) or by name, ignoring case.
+    static func playerRow(_ db: Database, hunt: String, named: String) throws -> Row? {
+        // Ids first: the hot path (claims from the server) names players by id.
+        if let row = try Row.fetchOne(db.cached("SELECT * FROM players WHERE hunt = ? AND id = ?"),
+                                      arguments: [hunt, named.uppercased()]) {
+            return row
+        }
+        return try Row.fetchOne(db.cached("SELECT * FROM players WHERE hunt = ? AND name_key = ?"),
+                         arguments: [hunt, PlayerName.key(named)])
+    }
+
+    /// The id of a player who must exist.
+    static func requirePlayer(_ db: Database, hunt: String, _ named: String) throws -> String {
+        guard let row = try playerRow(db, hunt: hunt, named: named) else { throw GameRuleViolation.unknownPlayer(named) }
+        return row["id"]
+    }
+
+    static func player(_ row: Row) -> Player {
+        Player(id: row["id"], hunt: row["hunt"], name: row["name"], team: row["team"],
+               joined: Date(millisecondsSince1970: row["joined_ms"]))
+    }
+
+    static func pinState(_ row: Row) -> PINState {
+        let until: Int64? = row["locked_until_ms"]
+        return PINState(failures: row["pin_failures"], lockedUntil: until.map { Date(millisecondsSince1970: $0) })
+    }
+}

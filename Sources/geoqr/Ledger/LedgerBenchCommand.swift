@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import GeoQR
+import Ledger
+
+/// `geoqr ledger bench` (hidden): finds per second acknowledged by the ledger from many
+/// concurrent tasks, next to SQLite's own commit rate on the same disk in the same run.
+struct LedgerBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure recording throughput (for Benchmarks/ledger.sh).",
+        discussion: """
+        Records FINDS finds from TASKS concurrent tasks (one player each) into a new ledger \
+        (WAL, synchronous=FULL), then times REFERENCE single-insert transactions with the same \
+        settings, and verifies the ledger. Files go to DIR (default: a new temporary folder).
+        """,
+        shouldDisplay: false
+    )
+
+    @Option(help: "Concurrent tasks, one player each.")
+    var tasks = 64
+
+    @Option(help: "Finds to record in all.")
+    var finds = 20_000
+
+    @Option(help: "Single-insert transactions for SQLite's reference rate.")
+    var reference = 3_000
+
+    @Option(help: "Folder for the benchmark's files (default: a new temporary folder).")
+    var dir: String?
+
+    @Flag(help: "Print JSON for scripts.")
+    var json = false
+
+    func validate() throws {
+        guard tasks > 0, finds >= tasks, reference > 0 else {
+            throw ValidationError("--tasks, --finds and --reference must be positive, with --finds at least --tasks")
+        }
+    }
+
+    func run() async throws {
+        let folder = dir ?? NSTemporaryDirectory() + "geoqr-bench-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = try SQLiteGameStore(path: folder + "/ledger.sqlite",
+                                        configuration: .init(pinCost: 4, synchronousFull: true))
+        guard try store.synchronousLevel() == 2 else { throw ValidationError("the ledger is not at synchronous=FULL") }
+        let perTask = (finds + tasks - 1) / tasks
+        let hunt = SyntheticHunt.make(caches: perTask)
+        var players: [String] = []
+        for t in 0..<tasks {
+            players.append(try await store.join(hunt: hunt.id, name: "bench \(getpid()) \(t)", pin: "0000",
+                                                team: nil, at: Date()).id)
+        }
+        let total = finds
+        let clock = ContinuousClock()
+        let start = clock.now
+        let recorded = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (t, player) in players.enumerated() {
+                group.addTask {
+                    var count = 0
+                    for i in 0..<perTask where t * perTask + i < total {
+                        let cache = hunt.caches[i]
+                        let claim = ClaimRecord(player: player, hunt: hunt.id, cache: cache.id, time: Date(),
+                                                location: cache.coordinate, method: .camera, verdict: .claimable)
+                        if case .found = try await store.record(claim, in: hunt) { count += 1 }
+                    }
+                    return count
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        let seconds = Self.seconds(clock.now - start)
+        let sqliteRate = try Self.referenceCommitRate(path: folder + "/reference.sqlite", commits: reference)
+        let verification = try await store.verify()
+        let result = BenchResult(tasks: tasks, finds: recorded, seconds: seconds,
+                                 findsPerSecond: Double(recorded) / seconds,
+                                 sqliteCommitsPerSecond: sqliteRate, ledgerIntact: verification.isIntact)
+        if json {
+            try printJSON(result)
+        } else {
+            print(String(format: "ledger: %d finds from %d tasks in %.2f s = %.0f finds/s acknowledged",
+                         recorded, tasks, seconds, result.findsPerSecond))
+            print(String(format: "sqlite: %.0f commits/s (one insert per transaction, WAL, synchronous=FULL)", sqliteRate))
+            print("ledger verify: \(verification.isIntact ? "intact" : "DAMAGED") (\(verification.events) events)")
+        }
+        if dir == nil { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// One insert per transaction, WAL, synchronous=FULL: the fsync ceiling of this disk.
+    static func referenceCommitRate(path: String, commits: Int) throws -> Double {
+        var config = Configuration()
+        config.journalMode = .wal
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        // After GRDB's WAL set-up, which chooses NORMAL.
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        guard try queue.read({ db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }) == 2 else {
+            throw ValidationError("could not set synchronous=FULL for the reference")
+        }
+        try queue.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, v TEXT)") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        for i in 0..<commits {
+            try queue.write { db in try db.execute(sql: "INSERT INTO t (v) VALUES (?)", arguments: ["row \(i)"]) }
+        }
+        return Double(commits) / seconds(clock.now - start)
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}
+
+struct BenchResult: Encodable {
+    let tasks: Int
+    let finds: Int
+    let seconds: Double
+    let findsPerSecond: Double
+    let sqliteCommitsPerSecond: Double
+    let ledgerIntact: Bool
+}
