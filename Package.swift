@@ -64,6 +64,8 @@ let package = Package(
             "GeoQR", "CXML2",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        // Where and when a photo was taken: EXIF through libexif, from JPEG, PNG or HEIF blobs.
+        .target(name: "PhotoMetadata", dependencies: ["GeoQR", "CExif"]),
         // The game ledger: an append-only, hash-chained event table in SQLite and the state
         // derived from it, behind the GameStore protocol.
         .target(name: "Ledger", dependencies: [
@@ -72,8 +74,6 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         ]),
-        // Where and when a photo was taken: EXIF through libexif, from JPEG, PNG or HEIF blobs.
-        .target(name: "PhotoMetadata", dependencies: ["GeoQR", "CExif"]),
         // The hunt server: JSON API, server-sent events and the phone web app (assets/web),
         // over the ledger, on Hummingbird.
         .target(name: "HuntServer", dependencies: [
@@ -101,6 +101,7 @@ let package = Package(
                     exclude: ["Fixtures"]),   // read through #filePath
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "GeoQR"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "GeoQR", "HuntFiles"]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
         .testTarget(name: "HuntServerTests", dependencies: [
             "HuntServer", "GeoQR", "Ledger", "QRImaging",

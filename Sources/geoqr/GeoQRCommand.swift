@@ -13,8 +13,8 @@ struct GeoQRCommand: AsyncParsableCommand {
         Start with:  geoqr print demo -o demo-sheet.pdf
         """,
         subcommands: [PrintCommand.self, CodeCommand.self, VerifyCommand.self, CachesCommand.self,
-                      DecodeCommand.self, ImportCommand.self, ExportCommand.self, LedgerCommand.self,
-                      ServeCommand.self],
+                      DecodeCommand.self, ScanCommand.self, WatchCommand.self, ImportCommand.self, ExportCommand.self,
+                      LedgerCommand.self, ServeCommand.self],
         defaultSubcommand: nil
     )
 

@@ -4,7 +4,7 @@ import Foundation
 /// Commands used from scripts follow the POSIX convention that a usage error exits 2, where
 /// ArgumentParser exits 64 (EX_USAGE).
 enum UsageStatus {
-    static let posixCommands: Set<String> = ["decode"]
+    static let posixCommands: Set<String> = ["decode", "scan", "watch"]
 
     /// Exits 2 with ArgumentParser's message when `error` is a usage error of such a command;
     /// returns otherwise.

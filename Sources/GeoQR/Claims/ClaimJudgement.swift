@@ -48,7 +48,7 @@ public struct ClaimJudgement: Sendable, Equatable {
     public var direction: CompassPoint? { bearing.map(CompassPoint.init(bearing:)) }
 
     /// `A2 Salt pan view`, or whatever part of it is known.
-    var cacheLabel: String {
+    public var cacheLabel: String {
         [cacheID, cacheName].compactMap { $0 }.joined(separator: " ")
     }
 }

@@ -11,6 +11,7 @@ enum LedgerVerifier {
         var previous = LedgerEvent.genesisHash
         var expectedSeq: Int64 = 1
         var chainBreak: (seq: Int64, problem: String)?
+        var replayable = true
         let events = try LedgerEvent.fetchCursor(db, sql: "SELECT * FROM events ORDER BY seq")
         try scratch.write { rebuilt in
             while let event = try events.next() {
@@ -18,9 +19,13 @@ enum LedgerVerifier {
                 if chainBreak == nil {
                     chainBreak = check(event, expectedSeq: expectedSeq, previous: previous)
                 }
-                if chainBreak == nil {
+                // Replay goes on past a broken link, so derived rows shaped before it still compare.
+                if replayable {
                     do { try StateProjection.apply(event, rebuilt) } catch {
-                        chainBreak = (event.seq, "event \(event.seq) (\(event.kind)) cannot be replayed: \(error)")
+                        replayable = false
+                        if chainBreak == nil {
+                            chainBreak = (event.seq, "event \(event.seq) (\(event.kind)) cannot be replayed: \(error)")
+                        }
                     }
                 }
                 previous = event.hash
@@ -29,8 +34,8 @@ enum LedgerVerifier {
         }
         var report = LedgerVerification(events: count, headHash: previous)
         var firstBad = chainBreak
-        // Tables are compared up to the chain's break too: a hand edit of a derived row shows
-        // as an earlier divergence than a later broken link.
+        // Past a broken link the events themselves are suspect, so only a derived row shaped
+        // before it (a hand edit of the tables) can name an earlier event.
         let divergence = try scratch.read { rebuilt in try firstDivergence(stored: db, rebuilt: rebuilt) }
         if let divergence, chainBreak == nil || divergence.seq < chainBreak!.seq { firstBad = divergence }
         report.firstBadSeq = firstBad?.seq

@@ -6,24 +6,25 @@ import GRDB
 enum EventAppender {
     /// The seq the next event will get.
     static func nextSeq(_ db: Database) throws -> Int64 {
-        (try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM events") ?? 0) + 1
+        (try Int64.fetchOne(db.cached("SELECT MAX(seq) FROM events")) ?? 0) + 1
     }
 
     /// Appends an event whose body may use its own seq (ids like `F42` are made from it).
     @discardableResult
-    static func append<Body: Encodable>(_ db: Database, kind: EventKind, hunt: String, actor: String,
+    static func append<Body: Encodable & Sendable>(_ db: Database, kind: EventKind, hunt: String, actor: String,
                                         at time: Date, body makeBody: (Int64) throws -> Body) throws -> LedgerEvent {
-        let last = try Row.fetchOne(db, sql: "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1")
+        let last = try Row.fetchOne(db.cached("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"))
         let seq: Int64 = (last?["seq"] ?? 0) + 1
         let prevHash: String = last?["hash"] ?? LedgerEvent.genesisHash
-        let body = try BodyCoding.encode(try makeBody(seq))
+        let value = try makeBody(seq)
+        let body = try BodyCoding.encode(value)
         let timeMs = time.millisecondsSince1970
         let hash = EventHash.compute(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor,
                                      kind: kind.rawValue, body: body, prevHash: prevHash)
         let event = LedgerEvent(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue,
                                 body: body, prevHash: prevHash, hash: hash)
         try event.insert(db)
-        try StateProjection.apply(event, db)
+        try StateProjection.apply(event, decoded: value, db)
         return event
     }
 }

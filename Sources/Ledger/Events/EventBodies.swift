@@ -6,7 +6,7 @@ import GeoQR
 // day: verification rebuilds exactly what was recorded.
 
 /// Body of ``EventKind/playerJoined``.
-struct PlayerJoined: Codable {
+struct PlayerJoined: Codable, Sendable {
     var player: String
     var name: String
     var nameKey: String
@@ -15,21 +15,21 @@ struct PlayerJoined: Codable {
 }
 
 /// Body of ``EventKind/pinChecked``: the player's PIN state after a check.
-struct PINChecked: Codable {
+struct PINChecked: Codable, Sendable {
     var player: String
     var success: Bool
     var state: PINState
 }
 
 /// Body of ``EventKind/claimAttempted``: a claim kept for audit, not a find.
-struct ClaimAttempted: Codable {
+struct ClaimAttempted: Codable, Sendable {
     var claim: ClaimRecord
     /// The verdict the ledger kept (the caller's, or `cache-disabled`, `unknown-cache`).
     var verdict: ClaimVerdictCode
 }
 
 /// Body of ``EventKind/findRecorded``.
-struct FindRecorded: Codable {
+struct FindRecorded: Codable, Sendable {
     var find: String
     var claim: ClaimRecord
     var firstToFind: Bool
@@ -39,7 +39,7 @@ struct FindRecorded: Codable {
 }
 
 /// The card a find grants.
-struct CardGrant: Codable {
+struct CardGrant: Codable, Sendable {
     var item: String
     var cache: String
     var cacheName: String
@@ -47,21 +47,21 @@ struct CardGrant: Codable {
 }
 
 /// Body of ``EventKind/trackableSeeded``.
-struct TrackableSeeded: Codable {
+struct TrackableSeeded: Codable, Sendable {
     var trackable: String
     var name: String
     var cache: String
 }
 
 /// Body of ``EventKind/trackablePickedUp``.
-struct TrackablePickedUp: Codable {
+struct TrackablePickedUp: Codable, Sendable {
     var trackable: String
     var player: String
     var cache: String
 }
 
 /// Body of ``EventKind/trackableDropped``.
-struct TrackableDropped: Codable {
+struct TrackableDropped: Codable, Sendable {
     var trackable: String
     var player: String
     var cache: String
@@ -69,25 +69,25 @@ struct TrackableDropped: Codable {
 }
 
 /// Body of ``EventKind/tradeOffered``.
-struct TradeOffered: Codable {
+struct TradeOffered: Codable, Sendable {
     var trade: TradeOffer
 }
 
 /// Body of ``EventKind/tradeAccepted``.
-struct TradeAccepted: Codable {
+struct TradeAccepted: Codable, Sendable {
     var trade: String
     var moves: [ItemMove]
 }
 
 /// Body of ``EventKind/tradeClosed``: declined, cancelled, expired, or failed a re-check.
-struct TradeClosed: Codable {
+struct TradeClosed: Codable, Sendable {
     var trade: String
     var state: TradeState
     var reason: String?
 }
 
 /// Body of ``EventKind/reportFiled``.
-struct ReportFiled: Codable {
+struct ReportFiled: Codable, Sendable {
     var report: String
     var player: String
     var cache: String
@@ -97,13 +97,13 @@ struct ReportFiled: Codable {
 }
 
 /// Body of ``EventKind/reportResolved``.
-struct ReportResolved: Codable {
+struct ReportResolved: Codable, Sendable {
     var report: String
     var resolution: String
 }
 
 /// Body of ``EventKind/findVoided``.
-struct FindVoided: Codable {
+struct FindVoided: Codable, Sendable {
     var find: String
     var reason: String
     /// The card the find granted, taken back because its finder still held it.
@@ -111,21 +111,21 @@ struct FindVoided: Codable {
 }
 
 /// Body of ``EventKind/pointsAdjusted``.
-struct PointsAdjusted: Codable {
+struct PointsAdjusted: Codable, Sendable {
     var player: String
     var amount: Int
     var reason: String
 }
 
 /// Body of ``EventKind/cacheAvailability``.
-struct CacheAvailability: Codable {
+struct CacheAvailability: Codable, Sendable {
     var cache: String
     var disabled: Bool
     var reason: String
 }
 
 /// Body of ``EventKind/secretRotated``.
-struct SecretRotated: Codable {
+struct SecretRotated: Codable, Sendable {
     var fingerprint: String
 }
 

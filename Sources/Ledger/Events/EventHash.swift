@@ -18,7 +18,19 @@ public enum EventHash {
             hasher.update(data: Array("\(bytes.count):".utf8))
             hasher.update(data: bytes)
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(hasher.finalize())
+    }
+
+    /// Lower-case hex; `String(format:)` per byte cost more than the hash itself.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The hash `event` should carry, given its own `prevHash`.

@@ -46,8 +46,9 @@ extension Date {
         self.init(timeIntervalSince1970: Double(ms) / 1000)
     }
 
-    /// Whole milliseconds since 1970, rounded down.
+    /// Milliseconds since 1970, to the nearest: a date made from whole milliseconds always
+    /// gives them back, however its seconds were rounded in between.
     public var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded(.down))
+        Int64((timeIntervalSince1970 * 1000).rounded())
     }
 }

@@ -5,72 +5,76 @@ import GeoQR
 /// Applies one event to the derived tables. The same code runs when an event is written and
 /// when `ledger verify` rebuilds the state from the events, so the two can be compared.
 enum StateProjection {
-    static func apply(_ event: LedgerEvent, _ db: Database) throws {
+    /// `decoded` is the body as the writer built it, which saves parsing the JSON it just
+    /// wrote; verification passes nil and reads the stored JSON.
+    static func apply(_ event: LedgerEvent, decoded: (any Sendable)? = nil, _ db: Database) throws {
+        func body<T: Decodable>(_ type: T.Type) throws -> T {
+            if let value = decoded as? T { return value }
+            return try BodyCoding.decode(type, from: event.body)
+        }
         guard let kind = EventKind(rawValue: event.kind) else {
             throw LedgerError.corrupt("event \(event.seq) has an unknown kind \"\(event.kind)\"")
         }
         let seq = event.seq, hunt = event.hunt, time = event.timeMs
         switch kind {
         case .playerJoined:
-            let b = try BodyCoding.decode(PlayerJoined.self, from: event.body)
-            try db.execute(sql: """
+            let b = try body(PlayerJoined.self)
+            try db.cached("""
                 INSERT INTO players (id, hunt, name, name_key, pin_hash, team, joined_ms, seq)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [b.player, hunt, b.name, b.nameKey, b.pinHash, b.team, time, seq])
+                """).execute(arguments: [b.player, hunt, b.name, b.nameKey, b.pinHash, b.team, time, seq])
         case .pinChecked:
-            let b = try BodyCoding.decode(PINChecked.self, from: event.body)
-            try db.execute(sql: "UPDATE players SET pin_failures = ?, locked_until_ms = ?, seq = ? WHERE id = ?",
-                           arguments: [b.state.failures, b.state.lockedUntil?.millisecondsSince1970, seq, b.player])
+            let b = try body(PINChecked.self)
+            try db.cached("UPDATE players SET pin_failures = ?, locked_until_ms = ?, seq = ? WHERE id = ?").execute(arguments: [b.state.failures, b.state.lockedUntil?.millisecondsSince1970, seq, b.player])
         case .claimAttempted:
-            let b = try BodyCoding.decode(ClaimAttempted.self, from: event.body)
-            try db.execute(sql: """
+            let b = try body(ClaimAttempted.self)
+            try db.cached("""
                 INSERT INTO attempts (seq, hunt, player_id, cache_id, time_ms, verdict, method, lat, lon, photo_sha256)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [seq, hunt, b.claim.player, b.claim.cache, b.claim.time.millisecondsSince1970,
+                """).execute(arguments: [seq, hunt, b.claim.player, b.claim.cache, b.claim.time.millisecondsSince1970,
                                  b.verdict.rawValue, b.claim.method.rawValue, b.claim.location?.latitude,
                                  b.claim.location?.longitude, b.claim.evidence.photoSHA256])
         case .findRecorded:
-            try applyFind(try BodyCoding.decode(FindRecorded.self, from: event.body), event, db)
+            try applyFind(try body(FindRecorded.self), event, db)
         case .findVoided:
-            let b = try BodyCoding.decode(FindVoided.self, from: event.body)
-            try db.execute(sql: "UPDATE finds SET voided = 1, void_reason = ?, seq = ? WHERE id = ?",
-                           arguments: [b.reason, seq, b.find])
-            try db.execute(sql: "DELETE FROM points WHERE find_id = ?", arguments: [b.find])
+            let b = try body(FindVoided.self)
+            try db.cached("UPDATE finds SET voided = 1, void_reason = ?, seq = ? WHERE id = ?").execute(arguments: [b.reason, seq, b.find])
+            try db.cached("DELETE FROM points WHERE find_id = ?").execute(arguments: [b.find])
             if let card = b.retractedCard {
-                try db.execute(sql: "DELETE FROM items WHERE id = ?", arguments: [card])
+                try db.cached("DELETE FROM items WHERE id = ?").execute(arguments: [card])
             }
         case .pointsAdjusted:
-            let b = try BodyCoding.decode(PointsAdjusted.self, from: event.body)
-            try db.execute(sql: """
+            let b = try body(PointsAdjusted.self)
+            try db.cached("""
                 INSERT INTO points (seq, idx, hunt, player_id, find_id, reason, amount)
                 VALUES (?, 0, ?, ?, NULL, ?, ?)
-                """, arguments: [seq, hunt, b.player, PointsAward.adjustmentReason + ": " + b.reason, b.amount])
+                """).execute(arguments: [seq, hunt, b.player, PointsAward.adjustmentReason + ": " + b.reason, b.amount])
         default:
-            try ItemProjection.apply(kind, event, db)
+            try ItemProjection.apply(kind, event, decoded: decoded, db)
         }
     }
 
     private static func applyFind(_ b: FindRecorded, _ event: LedgerEvent, _ db: Database) throws {
         let c = b.claim
-        try db.execute(sql: """
+        try db.cached("""
             INSERT INTO finds (id, hunt, player_id, cache_id, time_ms, lat, lon, method, photo_sha256,
                                exif_time_ms, first_to_find, seq)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [b.find, event.hunt, c.player, c.cache ?? "", c.time.millisecondsSince1970,
+            """).execute(arguments: [b.find, event.hunt, c.player, c.cache ?? "", c.time.millisecondsSince1970,
                              c.location?.latitude, c.location?.longitude, c.method.rawValue,
                              c.evidence.photoSHA256, c.evidence.exifTime?.millisecondsSince1970,
                              b.firstToFind, event.seq])
         for (idx, award) in b.awards.enumerated() {
-            try db.execute(sql: """
+            try db.cached("""
                 INSERT INTO points (seq, idx, hunt, player_id, find_id, reason, amount)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [event.seq, idx, event.hunt, c.player, b.find, award.reason, award.amount])
+                """).execute(arguments: [event.seq, idx, event.hunt, c.player, b.find, award.reason, award.amount])
         }
         if let card = b.card {
-            try db.execute(sql: """
+            try db.cached("""
                 INSERT INTO items (id, hunt, kind, cache_id, name, message, found_lat, found_lon, found_ms, owner_id, seq)
                 VALUES (?, ?, 'card', ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [card.item, event.hunt, card.cache, card.cacheName, card.message,
+                """).execute(arguments: [card.item, event.hunt, card.cache, card.cacheName, card.message,
                                  c.location?.latitude, c.location?.longitude, c.time.millisecondsSince1970,
                                  c.player, event.seq])
         }

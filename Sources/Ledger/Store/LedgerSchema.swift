@@ -110,3 +110,11 @@ enum LedgerSchema {
         );
         """
 }
+
+extension Database {
+    /// A prepared statement kept by the connection: the hot paths run the same few statements
+    /// thousands of times a second, and compiling them each time cost more than running them.
+    func cached(_ sql: String) throws -> Statement {
+        try cachedStatement(sql: sql)
+    }
+}

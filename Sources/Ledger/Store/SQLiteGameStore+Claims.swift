@@ -7,6 +7,9 @@ extension SQLiteGameStore {
         var claim = claim
         claim.hunt = claim.hunt.uppercased()
         claim.cache = claim.cache?.uppercased()
+        // Whole milliseconds, as the ledger stores times, so replaying the JSON gives the same.
+        claim.time = Date(millisecondsSince1970: claim.time.millisecondsSince1970)
+        claim.evidence.exifTime = claim.evidence.exifTime.map { Date(millisecondsSince1970: $0.millisecondsSince1970) }
         if claim.hunt != hunt.id, claim.verdict == .claimable { claim.verdict = .unknownHunt }
         let scoring = configuration.scoring
         let huntID = hunt.id
@@ -14,9 +17,8 @@ extension SQLiteGameStore {
             var claim = claim
             claim.player = try Self.requirePlayer(db, hunt: huntID, claim.player)
             let cache = claim.cache.flatMap(hunt.cache(id:))
-            let existing = try claim.cache.flatMap { try Self.liveFindID(db, hunt: huntID, player: claim.player, cache: $0) }
-            let disabled = try claim.cache.map { try Self.isDisabled(db, hunt: huntID, cache: $0) } ?? false
-            switch Finding.decide(claim, cache: cache, disabled: disabled, existingFind: existing) {
+            let facts = try Self.claimFacts(db, hunt: huntID, player: claim.player, cache: claim.cache ?? "")
+            switch Finding.decide(claim, cache: cache, disabled: facts.disabled, existingFind: facts.existingFind) {
             case .repeatOf(let id):
                 return .alreadyFound(try Self.find(db, id: id)!)
             case .attempt(let verdict):
@@ -25,32 +27,56 @@ extension SQLiteGameStore {
                 }
                 return .attempt(verdict: verdict)
             case .newFind:
-                return try Self.appendFind(db, claim: claim, cache: cache!, hunt: hunt, scoring: scoring)
+                return try Self.appendFind(db, claim: claim, cache: cache!, hunt: hunt, scoring: scoring, facts: facts)
             }
         }
     }
 
+    /// What the rules need to know about a claim, read in one statement: claims are the hot path.
+    private struct ClaimFacts {
+        var existingFind: String?
+        var disabled: Bool
+        var cacheFoundBefore: Bool
+        var playerHoldsCard: Bool
+    }
+
+    private static func claimFacts(_ db: Database, hunt: String, player: String, cache: String) throws -> ClaimFacts {
+        let row = try Row.fetchOne(db.cached("""
+            SELECT (SELECT id FROM finds WHERE hunt = ?1 AND player_id = ?2 AND cache_id = ?3 AND voided = 0),
+                   COALESCE((SELECT disabled FROM cache_flags WHERE hunt = ?1 AND cache_id = ?3), 0),
+                   EXISTS (SELECT 1 FROM finds WHERE hunt = ?1 AND cache_id = ?3 AND voided = 0),
+                   EXISTS (SELECT 1 FROM items WHERE hunt = ?1 AND kind = 'card' AND owner_id = ?2 AND cache_id = ?3)
+            """), arguments: [hunt, player, cache])!
+        return ClaimFacts(existingFind: row[0], disabled: row[1], cacheFoundBefore: row[2], playerHoldsCard: row[3])
+    }
+
     private static func appendFind(_ db: Database, claim: ClaimRecord, cache: Cache, hunt: Hunt,
-                                   scoring: Scoring) throws -> ClaimOutcome {
-        let first = try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM finds WHERE hunt = ? AND cache_id = ? AND voided = 0)",
-                                       arguments: [hunt.id, cache.id])!
-        let earlier = try Row.fetchAll(db, sql: "SELECT cache_id, time_ms FROM finds WHERE hunt = ? AND player_id = ? AND voided = 0",
-                                       arguments: [hunt.id, claim.player])
-            .map { (cache: $0["cache_id"] as String, time: $0["time_ms"] as Int64) }
-        let inOrder = (earlier + [(cache: cache.id, time: claim.time.millisecondsSince1970)])
-            .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map(\.element.cache)
+                                   scoring: Scoring, facts: ClaimFacts) throws -> ClaimOutcome {
+        let first = !facts.cacheFoundBefore
+        // Only trails need the order of earlier finds, and only of their own caches.
+        let trailCaches = Set(hunt.trails.filter { $0.cacheIDs.contains(cache.id) }.flatMap(\.cacheIDs))
+        var inOrder = [cache.id]
+        if !trailCaches.isEmpty {
+            let earlier = try Row.fetchAll(db.cached("""
+                SELECT cache_id, time_ms FROM finds WHERE hunt = ? AND player_id = ? AND voided = 0
+                AND cache_id IN (SELECT value FROM json_each(?))
+                """), arguments: [hunt.id, claim.player, try BodyCoding.encode(trailCaches.sorted())])
+                .map { (cache: $0["cache_id"] as String, time: $0["time_ms"] as Int64) }
+            inOrder = (earlier + [(cache: cache.id, time: claim.time.millisecondsSince1970)])
+                .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+                .map(\.element.cache)
+        }
         let awards = scoring.awards(for: cache, in: hunt, firstToFind: first, findsInOrder: inOrder)
-        let holdsCard = try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM items WHERE hunt = ? AND kind = 'card' AND owner_id = ? AND cache_id = ?)
-            """, arguments: [hunt.id, claim.player, cache.id])!
+        let holdsCard = facts.playerHoldsCard
         let event = try EventAppender.append(db, kind: .findRecorded, hunt: hunt.id, actor: claim.player, at: claim.time) { seq in
             FindRecorded(find: "F\(seq)", claim: claim, firstToFind: first, awards: awards,
                          card: Finding.grantsCard(playerHoldsCardOfCache: holdsCard)
                             ? CardGrant(item: "C\(seq)", cache: cache.id, cacheName: cache.name, message: cache.message)
                             : nil)
         }
-        let find = try Self.find(db, id: "F\(event.seq)")!
+        let find = Find(id: "F\(event.seq)", hunt: hunt.id, player: claim.player, cache: cache.id, time: claim.time,
+                        location: claim.location, method: claim.method, photoSHA256: claim.evidence.photoSHA256,
+                        firstToFind: first, voidReason: nil)
         return .found(find, points: awards.map(\.amount).reduce(0, +), card: holdsCard ? nil : "C\(event.seq)")
     }
 
@@ -71,9 +97,9 @@ extension SQLiteGameStore {
         let hunt = hunt.uppercased()
         return try await read { db in
             let id = try Self.requirePlayer(db, hunt: hunt, player)
-            return try Row.fetchAll(db, sql: """
+            return try Row.fetchAll(db.cached("""
                 SELECT * FROM items WHERE hunt = ? AND kind = 'card' AND owner_id = ? ORDER BY found_ms DESC, id DESC
-                """, arguments: [hunt, id]).map { row in
+                """), arguments: [hunt, id]).map { row in
                 Card(id: row["id"], cache: row["cache_id"], cacheName: row["name"], message: row["message"],
                      foundAt: Date(millisecondsSince1970: row["found_ms"]),
                      foundLatitude: row["found_lat"], foundLongitude: row["found_lon"])
@@ -84,30 +110,30 @@ extension SQLiteGameStore {
     public func leaderboard(hunt: String) async throws -> [Standing] {
         let hunt = hunt.uppercased()
         return try await read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cached("""
                 SELECT p.id, p.name,
                        COALESCE((SELECT SUM(amount) FROM points WHERE hunt = p.hunt AND player_id = p.id), 0) AS points,
                        (SELECT COUNT(*) FROM finds WHERE hunt = p.hunt AND player_id = p.id AND voided = 0) AS finds
                 FROM players p WHERE p.hunt = ?
                 ORDER BY points DESC, finds DESC, p.name_key
-                """, arguments: [hunt]).map {
+                """), arguments: [hunt]).map {
                 Standing(player: $0["id"], name: $0["name"], points: $0["points"], finds: $0["finds"])
             }
         }
     }
 
     static func liveFindID(_ db: Database, hunt: String, player: String, cache: String) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT id FROM finds WHERE hunt = ? AND player_id = ? AND cache_id = ? AND voided = 0",
+        try String.fetchOne(db.cached("SELECT id FROM finds WHERE hunt = ? AND player_id = ? AND cache_id = ? AND voided = 0"),
                             arguments: [hunt, player, cache])
     }
 
     static func isDisabled(_ db: Database, hunt: String, cache: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT disabled FROM cache_flags WHERE hunt = ? AND cache_id = ?",
+        try Bool.fetchOne(db.cached("SELECT disabled FROM cache_flags WHERE hunt = ? AND cache_id = ?"),
                           arguments: [hunt, cache]) ?? false
     }
 
     static func find(_ db: Database, id: String) throws -> Find? {
-        try Row.fetchOne(db, sql: "SELECT * FROM finds WHERE id = ?", arguments: [id]).map(find)
+        try Row.fetchOne(db.cached("SELECT * FROM finds WHERE id = ?"), arguments: [id]).map(find)
     }
 
     static func find(_ row: Row) -> Find {

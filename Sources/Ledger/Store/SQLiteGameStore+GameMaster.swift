@@ -34,7 +34,7 @@ extension SQLiteGameStore {
     public func openReports(hunt: String) async throws -> [Report] {
         let hunt = hunt.uppercased()
         return try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM reports WHERE hunt = ? AND resolution IS NULL ORDER BY seq",
+            try Row.fetchAll(db.cached("SELECT * FROM reports WHERE hunt = ? AND resolution IS NULL ORDER BY seq"),
                              arguments: [hunt]).map(Self.report)
         }
     }
@@ -48,7 +48,7 @@ extension SQLiteGameStore {
             // The card goes back only while its finder holds it; once traded it is someone
             // else's fair acquisition, and stays.
             let card = "C" + id.dropFirst()
-            let held = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items WHERE id = ? AND owner_id = ?)",
+            let held = try Bool.fetchOne(db.cached("SELECT EXISTS (SELECT 1 FROM items WHERE id = ? AND owner_id = ?)"),
                                          arguments: [card, find.player])!
             try EventAppender.append(db, kind: .findVoided, hunt: hunt, actor: actor, at: time) { _ in
                 FindVoided(find: id, reason: reason, retractedCard: held ? card : nil)
@@ -84,7 +84,7 @@ extension SQLiteGameStore {
     public func disabledCaches(hunt: String) async throws -> Set<String> {
         let hunt = hunt.uppercased()
         return try await read { db in
-            try String.fetchSet(db, sql: "SELECT cache_id FROM cache_flags WHERE hunt = ? AND disabled", arguments: [hunt])
+            try String.fetchSet(db.cached("SELECT cache_id FROM cache_flags WHERE hunt = ? AND disabled"), arguments: [hunt])
         }
     }
 
@@ -98,7 +98,7 @@ extension SQLiteGameStore {
     }
 
     static func report(_ db: Database, hunt: String, id: String) throws -> Report? {
-        try Row.fetchOne(db, sql: "SELECT * FROM reports WHERE hunt = ? AND id = ?", arguments: [hunt, id]).map(report)
+        try Row.fetchOne(db.cached("SELECT * FROM reports WHERE hunt = ? AND id = ?"), arguments: [hunt, id]).map(report)
     }
 
     static func report(_ row: Row) -> Report {

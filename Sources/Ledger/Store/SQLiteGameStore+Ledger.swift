@@ -3,7 +3,7 @@ import GRDB
 extension SQLiteGameStore {
     public func events(after seq: Int64, limit: Int) async throws -> [LedgerEvent] {
         try await read { db in
-            try LedgerEvent.fetchAll(db, sql: "SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+            try LedgerEvent.fetchAll(db.cached("SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?"),
                                      arguments: [seq, limit])
         }
     }

@@ -13,7 +13,7 @@ extension SQLiteGameStore {
         let pinHash = Bcrypt.hash(pin, cost: configuration.pinCost)
         return try await write { db in
             let key = PlayerName.key(shown)
-            let taken = try String.fetchSet(db, sql: "SELECT name_key FROM players WHERE hunt = ? AND name_key = ?",
+            let taken = try String.fetchSet(db.cached("SELECT name_key FROM players WHERE hunt = ? AND name_key = ?"),
                                             arguments: [hunt, key])
             let checked = try PlayerName.check(shown, taken: taken)
             let id = "P\(try EventAppender.nextSeq(db))"
@@ -63,15 +63,20 @@ extension SQLiteGameStore {
     public func players(hunt: String) async throws -> [Player] {
         let hunt = hunt.uppercased()
         return try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM players WHERE hunt = ? ORDER BY joined_ms, seq", arguments: [hunt])
+            try Row.fetchAll(db.cached("SELECT * FROM players WHERE hunt = ? ORDER BY joined_ms, seq"), arguments: [hunt])
                 .map(Self.player)
         }
     }
 
     /// A player's row by id (`P3`) or by name, ignoring case.
     static func playerRow(_ db: Database, hunt: String, named: String) throws -> Row? {
-        try Row.fetchOne(db, sql: "SELECT * FROM players WHERE hunt = ? AND (id = ? OR name_key = ?)",
-                         arguments: [hunt, named.uppercased(), PlayerName.key(named)])
+        // Ids first: the hot path (claims from the server) names players by id.
+        if let row = try Row.fetchOne(db.cached("SELECT * FROM players WHERE hunt = ? AND id = ?"),
+                                      arguments: [hunt, named.uppercased()]) {
+            return row
+        }
+        return try Row.fetchOne(db.cached("SELECT * FROM players WHERE hunt = ? AND name_key = ?"),
+                         arguments: [hunt, PlayerName.key(named)])
     }
 
     /// The id of a player who must exist.

@@ -60,7 +60,7 @@ extension SQLiteGameStore {
     }
 
     static func trackableRow(_ db: Database, hunt: String, id: String) throws -> Row {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM items WHERE hunt = ? AND id = ?", arguments: [hunt, id]) else {
+        guard let row = try Row.fetchOne(db.cached("SELECT * FROM items WHERE hunt = ? AND id = ?"), arguments: [hunt, id]) else {
             throw GameRuleViolation.unknownItem(id)
         }
         guard row["kind"] == "trackable" else { throw GameRuleViolation.notATrackable(id) }
@@ -68,9 +68,9 @@ extension SQLiteGameStore {
     }
 
     static func trackable(_ db: Database, hunt: String, id: String) throws -> Trackable? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM items WHERE hunt = ? AND id = ? AND kind = 'trackable'",
+        guard let row = try Row.fetchOne(db.cached("SELECT * FROM items WHERE hunt = ? AND id = ? AND kind = 'trackable'"),
                                          arguments: [hunt, id]) else { return nil }
-        let trips = try Row.fetchAll(db, sql: "SELECT * FROM trips WHERE trackable_id = ? ORDER BY leg", arguments: [id]).map {
+        let trips = try Row.fetchAll(db.cached("SELECT * FROM trips WHERE trackable_id = ? ORDER BY leg"), arguments: [id]).map {
             let dropped: Int64? = $0["dropped_ms"]
             return Trip(leg: $0["leg"], player: $0["player_id"], from: $0["from_cache"], to: $0["to_cache"],
                         pickedUp: Date(millisecondsSince1970: $0["picked_ms"]),

@@ -85,17 +85,17 @@ extension SQLiteGameStore {
 
     /// The listed items wherever they are, and every item the `owners` hold.
     static func holdings(_ db: Database, hunt: String, ids: [String], owners: [String]) throws -> [ItemHolding] {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cached("""
             SELECT id, owner_id, kind, cache_id FROM items WHERE hunt = ?
             AND (id IN (SELECT value FROM json_each(?)) OR owner_id IN (SELECT value FROM json_each(?)))
-            """, arguments: [hunt, try BodyCoding.encode(ids), try BodyCoding.encode(owners)])
+            """), arguments: [hunt, try BodyCoding.encode(ids), try BodyCoding.encode(owners)])
         return rows.map {
             ItemHolding(id: $0["id"], owner: $0["owner_id"], cardOfCache: $0["kind"] == "card" ? $0["cache_id"] : nil)
         }
     }
 
     static func trade(_ db: Database, hunt: String, id: String) throws -> TradeOffer? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trades WHERE hunt = ? AND id = ?", arguments: [hunt, id]) else {
+        guard let row = try Row.fetchOne(db.cached("SELECT * FROM trades WHERE hunt = ? AND id = ?"), arguments: [hunt, id]) else {
             return nil
         }
         return TradeOffer(id: row["id"], from: row["from_id"], to: row["to_id"],

@@ -59,11 +59,20 @@ public final class SQLiteGameStore: GameStore {
         config.label = "geoqr.ledger"
         do {
             pool = try DatabasePool(path: path, configuration: config)
+            // GRDB turns WAL on with synchronous=NORMAL once the connection is open, after
+            // prepareDatabase: the writer's durability is set again here, where it sticks.
+            let synchronous = configuration.synchronousFull ? "FULL" : "NORMAL"
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
             try LedgerSchema.migrator.migrate(pool)
         } catch {
             throw LedgerError.from(error, path: path)
         }
         committer = GroupCommit(writer: pool, path: path, maxBatch: configuration.maxBatch)
+    }
+
+    /// The writer's `PRAGMA synchronous`: 2 for FULL, 1 for NORMAL.
+    public func synchronousLevel() throws -> Int {
+        try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// Runs `work` in the next group commit; answers once it is durable.
@@ -79,14 +88,11 @@ public final class SQLiteGameStore: GameStore {
 }
 
 extension SQLiteGameStore.Configuration {
-    /// The GRDB configuration: WAL comes with the pool; durability and waiting are set here.
+    /// The GRDB configuration: WAL comes with the pool, durability is set on the writer once
+    /// it is open (see `init(path:configuration:)`), waiting for other processes here.
     static func grdb(_ c: Self) -> GRDB.Configuration {
         var config = GRDB.Configuration()
         config.busyMode = .timeout(c.busyTimeout)
-        let synchronous = c.synchronousFull ? "FULL" : "NORMAL"
-        config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
-        }
         return config
     }
 }

@@ -44,6 +44,7 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let store = try SQLiteGameStore(path: folder + "/ledger.sqlite",
                                         configuration: .init(pinCost: 4, synchronousFull: true))
+        guard try store.synchronousLevel() == 2 else { throw ValidationError("the ledger is not at synchronous=FULL") }
         let perTask = (finds + tasks - 1) / tasks
         let hunt = SyntheticHunt.make(caches: perTask)
         var players: [String] = []
@@ -90,8 +91,12 @@ struct LedgerBenchCommand: AsyncParsableCommand {
     static func referenceCommitRate(path: String, commits: Int) throws -> Double {
         var config = Configuration()
         config.journalMode = .wal
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         let queue = try DatabaseQueue(path: path, configuration: config)
+        // After GRDB's WAL set-up, which chooses NORMAL.
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        guard try queue.read({ db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }) == 2 else {
+            throw ValidationError("could not set synchronous=FULL for the reference")
+        }
         try queue.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, v TEXT)") }
         let clock = ContinuousClock()
         let start = clock.now

@@ -1,0 +1,58 @@
+import Foundation
+import GeoQR
+@testable import Ledger
+import Testing
+
+@Suite("Players and PINs in a real ledger")
+struct PlayerStoreTests {
+    @Test func namesAreUniqueIgnoringCase() async throws {
+        let store = try makeStore()
+        _ = try await store.player("Ada")
+        await #expect(throws: GameRuleViolation.nameTaken("ADA")) { try await store.player("ADA") }
+        // Another hunt may have its own Ada.
+        _ = try await store.join(hunt: "OTHER", name: "ada", pin: "1234", team: nil, at: t0)
+        #expect(try await store.player(hunt: "test", named: "aDa")?.name == "Ada")
+    }
+
+    @Test func lockoutAfterRepeatedWrongPINs() async throws {
+        let store = try makeStore(.init(pinCost: 4, pinPolicy: PINPolicy(maxFailures: 3, lockout: 600)))
+        _ = try await store.player("Ada")
+        #expect(try await store.signIn(hunt: "TEST", name: "ada", pin: "1234", at: t0).name == "Ada")
+        await #expect(throws: GameRuleViolation.wrongPIN(remainingTries: 2)) {
+            try await store.signIn(hunt: "TEST", name: "Ada", pin: "0000", at: t0)
+        }
+        _ = try? await store.signIn(hunt: "TEST", name: "Ada", pin: "0000", at: t0)
+        await #expect(throws: GameRuleViolation.lockedOut(until: t0.addingTimeInterval(600))) {
+            try await store.signIn(hunt: "TEST", name: "Ada", pin: "0000", at: t0)
+        }
+        // Even the right PIN waits out the lockout…
+        await #expect(throws: GameRuleViolation.lockedOut(until: t0.addingTimeInterval(600))) {
+            try await store.signIn(hunt: "TEST", name: "Ada", pin: "1234", at: t0.addingTimeInterval(60))
+        }
+        // …and works after it.
+        #expect(try await store.signIn(hunt: "TEST", name: "Ada", pin: "1234", at: t0.addingTimeInterval(601)).name == "Ada")
+        #expect(try await store.verify().isIntact)
+    }
+
+    @Test func pinIsStoredAsBcrypt() async throws {
+        let store = try makeStore()
+        _ = try await store.player("Ada")
+        let hash = try await store.pool.read { db in try String.fetchOne(db, sql: "SELECT pin_hash FROM players") }
+        #expect(hash?.hasPrefix("$2b$04$") == true)
+        await #expect(throws: GameRuleViolation.pinTooShort) {
+            try await store.join(hunt: "TEST", name: "Bob", pin: "12", team: nil, at: t0)
+        }
+    }
+}
+
+@Suite("Durability settings")
+struct DurabilityTests {
+    @Test func writerRunsWALWithSynchronousFull() async throws {
+        let store = try makeStore()
+        #expect(try store.synchronousLevel() == 2)
+        let mode = try await store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+        let relaxed = try makeStore(.init(pinCost: 4, synchronousFull: false))
+        #expect(try relaxed.synchronousLevel() == 1)
+    }
+}
