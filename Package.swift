@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "GeoQR"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "GeoQR", "HuntFiles"]),
-        .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles"]),
+        .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles", "Ledger"]),
         .testTarget(name: "HuntServerTests", dependencies: [
             "HuntServer", "GeoQR", "Ledger", "QRImaging",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -3,8 +3,9 @@ import Foundation
 import GeoQR
 import HuntFiles
 import Interchange
+import Ledger
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a hunt's caches as GPX or GeoJSON for other geocaching tools.",
@@ -18,6 +19,10 @@ struct ExportCommand: ParsableCommand {
         Examples:
           geoqr export town --format gpx -o town.gpx
           geoqr export demo --format geojson -o demo.geojson
+          geoqr export demo --player Ana --format fieldnotes -o ana.txt
+        With --player, the player's finds from the game ledger in the data directory: gpx \
+        (Geocache Found waypoints with a "Found it" log), fieldnotes (UTF-16 text that \
+        geocaching sites accept for upload) or geojson.
         """
     )
 
@@ -37,17 +42,18 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export this player's finds instead of the caches.", valueName: "NAME"))
     var player: String?
 
+    @OptionGroup var dataOptions: DataOptions
+
     func validate() throws {
         if player == nil, format == .fieldnotes {
             throw ValidationError("--format fieldnotes exports a player's finds: add --player NAME")
         }
     }
 
-    func run() throws {
+    func run() async throws {
         if let player {
-            // The writers (GPXWriter.finds, FieldNotes, GeoJSON.finds) are ready; the finds come
-            // from the game ledger, which is not built yet.
-            throw fail("--player \(player): player exports need the game ledger, which GeoQR does not have yet")
+            try await exportFinds(of: player)
+            return
         }
         let parsed = try loadHunt(hunt)
         let huntPath = HuntLibrary().path(for: hunt)
@@ -62,6 +68,32 @@ struct ExportCommand: ParsableCommand {
         if output != "-" {
             warn("\(parsed.hunt.caches.count) caches → \(output) (\(format.rawValue)\(sidecar == nil ? "" : ", with geocaching data"))")
         }
+    }
+
+    /// A player's finds (voided ones left out) in the format asked for.
+    private func exportFinds(of name: String) async throws {
+        let h = try loadHunt(hunt, quietWarnings: true).hunt
+        let store = try dataOptions.ledger(mustExist: true)
+        let found: [Find]
+        do {
+            guard let player = try await store.player(hunt: h.id, named: name) else {
+                throw fail("--player \(name): no such player in hunt \(h.id)")
+            }
+            found = try await store.finds(hunt: h.id, player: player.id).filter { $0.voidReason == nil }
+        } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
+        let logs = found.sorted { $0.time < $1.time }.compactMap { find -> FoundLog? in
+            guard let cache = h.cache(id: find.cache) else { return nil }
+            return FoundLog(cacheID: cache.id, cacheName: cache.name, coordinate: cache.coordinate,
+                            foundAt: find.time, text: "Found with GeoQR in \(h.name).")
+        }
+        let data: Data
+        switch format {
+        case .gpx: data = GPXWriter.finds(logs, player: name, generated: Date())
+        case .fieldnotes: data = FieldNotes.data(logs)
+        case .geojson: data = try GeoJSON.finds(logs, player: name)
+        }
+        do { try FileAccess.write(data, to: output) } catch { throw fail(error.description) }
+        if output != "-" { warn("\(logs.count) finds of \(name) → \(output) (\(format.rawValue))") }
     }
 
     /// The sidecar beside the hunt file, if there is one for this hunt.

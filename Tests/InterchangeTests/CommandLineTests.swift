@@ -44,9 +44,4 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/out.geocaching.json"))
     }
 
-    @Test func playerExportSaysItNeedsTheLedger() throws {
-        let r = try run(geoqr, ["export", fixture("pq-101.gpx"), "--player", "rui", "--format", "fieldnotes"])
-        #expect(r.status == 1)
-        #expect(r.stderr == "geoqr: --player rui: player exports need the game ledger, which GeoQR does not have yet\n")
-    }
 }
