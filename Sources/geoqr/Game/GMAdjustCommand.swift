@@ -8,9 +8,12 @@ struct GMAdjustCommand: AsyncParsableCommand {
         commandName: "adjust",
         abstract: "Give a player points, or take some away.",
         discussion: """
-        Example:
+        A negative number would read as an option, so put it after --, with the options \
+        before:
+
+        Examples:
           geoqr gm adjust Ada 5 --hunt demo --reason "found the lost trackable"
-          geoqr gm adjust Ada -10 --hunt demo --reason "moved a cache"
+          geoqr gm adjust --hunt demo --reason "moved a cache" Ada -- -10
         """
     )
 
