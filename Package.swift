@@ -95,7 +95,9 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
-        .testTarget(name: "GeoQRTests", dependencies: ["GeoQR"],
+        /// Forged payloads for the tests that show no forgery is accepted (issue 7 §6).
+        .target(name: "ForgeryCorpus", dependencies: ["GeoQR"], path: "Tests/ForgeryCorpus"),
+        .testTarget(name: "GeoQRTests", dependencies: ["GeoQR", "ForgeryCorpus"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "QRImagingTests", dependencies: ["QRImaging", "GeoQR"],
                     exclude: ["Fixtures"]),   // read through #filePath
@@ -104,7 +106,7 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "GeoQR", "HuntFiles"]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles", "Ledger"]),
         .testTarget(name: "HuntServerTests", dependencies: [
-            "HuntServer", "GeoQR", "Ledger", "QRImaging",
+            "HuntServer", "GeoQR", "Ledger", "QRImaging", "ForgeryCorpus",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ForgeryCorpus
 @testable import GeoQR
 
 @Suite struct CacheCodeTests {
@@ -39,6 +40,10 @@ import Testing
         #expect(hunt.verify("hello world", secret: secret) == .failure(.malformed))
         #expect(hunt.verify("", secret: secret) == .failure(.malformed))
         #expect(hunt.verify("GQ9.DEMO.A1.AAAAAAAAAAAAAAAA", secret: secret) == .failure(.unknownVersion(9)))
+        // Found by the forgery corpus: other spellings of the version number.
+        for spelling in ["GQ01", "GQ+1"] {
+            #expect(hunt.verify(good.replacingOccurrences(of: "GQ1", with: spelling), secret: secret) == .failure(.malformed))
+        }
         #expect(hunt.verify(CacheCode.payload(hunt: "OTHER", cache: "A1", secret: secret), secret: secret) == .failure(.otherHunt("OTHER")))
         #expect(hunt.verify(CacheCode.payload(hunt: "DEMO", cache: "ZZ", secret: secret), secret: secret) == .failure(.unknownCache("ZZ")))
         #expect(hunt.verify(CacheCode.payload(hunt: "DEMO", cache: "A1", secret: other), secret: secret) == .failure(.badMAC))
@@ -74,6 +79,24 @@ import Testing
             let mac = String((0..<16).map { _ in alphabet.randomElement(using: &rng)! })
             if case .success = hunt.verify("GQ1.DEMO.A1.\(mac)", secret: secret) { Issue.record("accepted \(mac)") }
         }
+    }
+
+    @Test func aHundredThousandForgeriesAreRejected() {
+        let genuine = ["A1", "B-2"].map { CacheCode.payload(hunt: "DEMO", cache: $0, secret: secret) }
+        var forgeries = ForgeryCorpus(genuine: genuine, seed: 20261121)
+        var accepted: [String] = []
+        var reachedTheMAC = 0
+        for _ in 0..<100_000 {
+            let payload = forgeries.next()
+            switch hunt.verify(payload, secret: secret) {
+            case .success: accepted.append(payload)
+            case .failure(.badMAC): reachedTheMAC += 1
+            case .failure: break
+            }
+        }
+        #expect(accepted.isEmpty, "accepted: \(accepted.prefix(5))")
+        // Not just parser noise: a good share is well formed and is turned away by the MAC.
+        #expect(reachedTheMAC > 20_000, "\(reachedTheMAC) forgeries reached the MAC check")
     }
 
     @Test func macComparisonLooksAtEveryByte() {

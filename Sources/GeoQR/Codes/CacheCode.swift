@@ -48,8 +48,11 @@ public struct CacheCode: Sendable, Equatable {
     public init(parsing payload: String) throws(CodeRejection) {
         let code = Self.codePart(of: payload)
         let fields = code.split(separator: ".", omittingEmptySubsequences: false)
+        // The version is spelled one way only ("GQ1", never "GQ01" or "GQ+1"), so that one
+        // signed code has exactly one payload.
         guard let head = fields.first, head.hasPrefix(Self.prefix),
-              let version = Int(head.dropFirst(Self.prefix.count)) else { throw .malformed }
+              let version = Int(head.dropFirst(Self.prefix.count)),
+              head == "\(Self.prefix)\(version)" else { throw .malformed }
         guard version == Self.currentVersion else { throw .unknownVersion(version) }
         guard fields.count == 4 else { throw .malformed }
         let hunt = String(fields[1]), cache = String(fields[2])
