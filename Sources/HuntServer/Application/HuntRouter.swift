@@ -11,8 +11,10 @@ import Hummingbird
 public enum HuntRouter {
     public static func build(session: HuntSession) -> Router<HuntRequestContext> {
         let router = Router(context: HuntRequestContext.self)
+        let methods = RouteMethods()
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: APIErrorMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware(table: methods))
         router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: FileMiddleware(session.options.webFolder, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
                                               searchForIndexHtml: true))
@@ -25,6 +27,7 @@ public enum HuntRouter {
         AdminController(session: session).addRoutes(to: api)
         LiveController(session: session).addRoutes(to: api)
         WebController(session: session).addRoutes(to: router)
+        methods.record(router)
         return router
     }
 }

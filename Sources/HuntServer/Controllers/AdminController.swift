@@ -86,7 +86,7 @@ struct AdminController {
     func disable(_ request: Request, _ context: HuntRequestContext, _ disabled: Bool) async throws -> Done {
         let id = try context.parameters.require("id")
         var request = request
-        let reason = try await request.json(Reason.self).reason ?? (disabled ? "disabled" : "enabled")
+        let reason = try await request.jsonIfSent(Reason.self)?.reason ?? (disabled ? "disabled" : "enabled")
         try await session.store.setCacheDisabled(disabled, cache: id, reason: reason, in: session.hunt, by: "game-master", at: session.now())
         return Done()
     }
@@ -94,7 +94,7 @@ struct AdminController {
     @Sendable func void(_ request: Request, context: HuntRequestContext) async throws -> Find {
         let id = try context.parameters.require("id")
         var request = request
-        let reason = try await request.json(Reason.self).reason ?? ""
+        let reason = try await request.jsonIfSent(Reason.self)?.reason ?? ""
         let find = try await session.store.voidFind(hunt: session.hunt.id, id: id, reason: reason, by: "game-master", at: session.now())
         await session.broadcastLeaderboard()
         return find

@@ -35,7 +35,12 @@ struct ClaimController {
         var request = request
         let body = try await request.json(CodeClaim.self)
         guard body.code.count <= 512 else { throw APIError.badRequest("bad-code", "a code has at most 512 characters") }
-        let method: ClaimMethod = body.method == "camera" ? .camera : .link
+        let method: ClaimMethod
+        switch body.method {
+        case nil, "link": method = .link
+        case "camera": method = .camera
+        case let other?: throw APIError(.unprocessableContent, "bad-method", "method is `link` or `camera`, not `\(other)`")
+        }
         return try await ClaimDesk(session: session).claim(
             payloads: [body.code.uppercased()], location: try Self.location(body.latitude, body.longitude, body.accuracy),
             method: method, player: player)
@@ -47,6 +52,7 @@ struct ClaimController {
         let player = try await session.player(request)
         try await session.limiter.admit(.frame, client: player)
         let location = try Self.location(try request.number("latitude"), try request.number("longitude"), try request.number("accuracy"))
+        try request.requireContentType(Self.pictureTypes)
         var request = request
         let bytes = Data(buffer: try await request.collectBody(limit: BodyLimits.frame))
         // A live frame gets the quick passes only: the next frame is a fraction of a second away.
@@ -74,8 +80,8 @@ struct ClaimController {
         if let gps = metadata?.coordinate {
             location = ClaimLocation(coordinate: gps, accuracy: metadata?.accuracy, source: .exif, time: metadata?.gpsTime)
         } else {
-            location = try Self.location(form.latitude.flatMap(Double.init), form.longitude.flatMap(Double.init),
-                                         form.accuracy.flatMap(Double.init))
+            location = try Self.location(try Self.number(form.latitude, "latitude"), try Self.number(form.longitude, "longitude"),
+                                         try Self.number(form.accuracy, "accuracy"))
         }
         let digest = SHA256.hash(data: form.photo).map { String(format: "%02x", $0) }.joined()
         let takenAt = metadata?.takenAt(assuming: .current)
@@ -96,6 +102,18 @@ struct ClaimController {
         } catch {
             throw APIError.badRequest("bad-form", "the form needs a `photo` part (JPEG, PNG or HEIC)")
         }
+    }
+
+    /// What a camera frame may be sent as.
+    static let pictureTypes: Set = ["image/jpeg", "image/png", "image/heic", "image/heif"]
+
+    /// A form field as a number: absent or empty is none, anything else must be one.
+    static func number(_ text: String?, _ name: String) throws -> Double? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw APIError.badRequest("bad-form", "the form's \(name) is not a number: \(text.prefix(40))")
+        }
+        return value
     }
 
     static func decode(_ bytes: Data, passes: [DecodePass]) throws -> DecodedPicture {
