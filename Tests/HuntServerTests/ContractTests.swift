@@ -75,3 +75,30 @@ struct ContractTests {
         }
     }
 }
+
+@Suite("Multipart bodies that crashed multipart-kit")
+struct MultipartGuardTests {
+    /// schemathesis sent this body: a part header name with a non-ASCII byte, which traps
+    /// multipart-kit 4.7.1's parser. The server answers 400 and keeps serving.
+    @Test func aNonASCIIHeaderNameIsRefusedNotACrash() async throws {
+        let h = try Harness()
+        try await h.app.test(.router) { client in
+            let di = try await client.join("Di")
+            let boundary = "085f3e8d07cdd0b7b9516be111a5d528"
+            for body in ["--\(boundary)\r\nVø--\(boundary)--\r\n",
+                         "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"\r\nX-é: 1\r\n\r\nabc\r\n--\(boundary)--\r\n"] {
+                let reply = try await client.call(.post, "/api/claims/photo", token: di.token, raw: Data(body.utf8),
+                                                  contentType: "multipart/form-data; boundary=\(boundary)")
+                #expect(reply.status == .badRequest && reply.error == "bad-form", "\(reply.text)")
+            }
+            // A UTF-8 file name is a header value, not a name: it still reaches the decoder.
+            let named = "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"café.png\"\r\n\r\n"
+            var body = Data(named.utf8)
+            body.append(try h.framePNG("A1"))
+            body.append(Data("\r\n--\(boundary)--\r\n".utf8))
+            let reply = try await client.call(.post, "/api/claims/photo", token: di.token, raw: body,
+                                              contentType: "multipart/form-data; boundary=\(boundary)")
+            #expect(reply["verdict"] as? String == "no-location", "\(reply.text)")
+        }
+    }
+}

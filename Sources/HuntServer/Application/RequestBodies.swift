@@ -85,7 +85,7 @@ extension Request {
 
     /// A query parameter as a number, 400 when present but not one.
     func number(_ name: String) throws -> Double? {
-        guard let text = uri.queryParameters[Substring(name)], !text.isEmpty else { return nil }
+        guard let text = uri.queryParameters[Substring(name)] else { return nil }
         guard let value = Double(String(text)), value.isFinite else {
             throw APIError.badRequest("bad-query", "\(name)=\(text) is not a number")
         }

@@ -97,6 +97,9 @@ struct ClaimController {
         else { throw APIError.badRequest("not-multipart", "send the photo as multipart/form-data with a `photo` part") }
         var request = request
         let buffer = try await request.collectBody(limit: BodyLimits.photo)
+        guard MultipartGuard.headerNamesAreASCII(buffer, boundary: boundary) else {
+            throw APIError.badRequest("bad-form", "a part of the form has a header name that is not ASCII")
+        }
         do {
             return try FormDataDecoder().decode(PhotoForm.self, from: buffer, boundary: boundary)
         } catch {

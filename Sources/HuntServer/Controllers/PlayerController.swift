@@ -22,8 +22,13 @@ struct PlayerController {
         try await session.limiter.admit(.join, client: context.clientKey)
         var request = request
         let credentials = try await request.json(Credentials.self)
+        // A team is a label like a name: same length limit, no control characters.
+        let team = credentials.team.flatMap { $0.isEmpty ? nil : $0 }
+        if let team, team.count > PlayerName.maxLength || team.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw APIError(.unprocessableContent, "bad-team", "a team name has 1 to \(PlayerName.maxLength) characters and no control characters")
+        }
         let player = try await session.store.join(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin,
-                                                  team: credentials.team, at: session.now())
+                                                  team: team, at: session.now())
         let token = await session.tokens.issue(for: player.id)
         await session.broadcastLeaderboard()
         return EditedResponse(status: .created, response: SignedIn(token: token, player: player))
