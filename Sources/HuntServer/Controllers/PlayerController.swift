@@ -24,7 +24,7 @@ struct PlayerController {
         let credentials = try await request.json(Credentials.self)
         let player = try await session.store.join(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin,
                                                   team: credentials.team, at: session.now())
-        let token = await session.tokens.issue(for: player.id)
+        let token = try await session.tokens.issue(for: player.id)
         await session.broadcastLeaderboard()
         return EditedResponse(status: .created, response: SignedIn(token: token, player: player))
     }
@@ -34,7 +34,7 @@ struct PlayerController {
         var request = request
         let credentials = try await request.json(Credentials.self)
         let player = try await session.store.signIn(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin, at: session.now())
-        return SignedIn(token: await session.tokens.issue(for: player.id), player: player)
+        return SignedIn(token: try await session.tokens.issue(for: player.id), player: player)
     }
 
     @Sendable func me(_ request: Request, context: HuntRequestContext) async throws -> Me {

@@ -20,11 +20,15 @@ public final class HuntSession: Sendable {
         public var webFolder: String
         /// Claims that come within this many metres of an unfound cache are told so, once.
         public var proximity: Double
+        /// Leaderboard news goes out at most this often (see ``LeaderboardNews``).
+        public var leaderboardInterval: Duration
 
-        public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = 50) {
+        public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = 50,
+                    leaderboardInterval: Duration = .milliseconds(100)) {
             self.showCoordinates = showCoordinates
             self.webFolder = webFolder
             self.proximity = proximity
+            self.leaderboardInterval = leaderboardInterval
         }
     }
 
@@ -37,6 +41,8 @@ public final class HuntSession: Sendable {
     let limiter: RateLimiter
     let state: HuntState
     public let options: Options
+    let standingsNews: LeaderboardNews
+    let index: LedgerIndex
     /// The present moment; tests pass a fixed one.
     let now: @Sendable () -> Date
 
@@ -47,11 +53,18 @@ public final class HuntSession: Sendable {
         self.store = store
         self.tokens = tokens
         self.admin = admin
-        self.live = LiveEvents()
+        let live = LiveEvents()
+        self.live = live
         self.limiter = limiter
         self.state = HuntState()
         self.options = options
         self.now = now
+        let huntID = hunt.id
+        self.standingsNews = LeaderboardNews(interval: options.leaderboardInterval) {
+            guard await live.listenerCount > 0, let standings = try? await store.leaderboard(hunt: huntID) else { return }
+            await live.send(LiveEvent(name: "leaderboard", value: standings), to: nil)
+        }
+        self.index = LedgerIndex(store: store, hunt: huntID)
     }
 
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.
@@ -80,10 +93,9 @@ public final class HuntSession: Sendable {
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Sends the current leaderboard to everyone listening.
+    /// Sends the current leaderboard to everyone listening, coalescing bursts of changes.
     func broadcastLeaderboard() async {
-        guard let standings = try? await store.leaderboard(hunt: hunt.id) else { return }
-        await live.send(LiveEvent(name: "leaderboard", value: standings), to: nil)
+        await standingsNews.changed()
     }
 }
 
