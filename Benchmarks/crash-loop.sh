@@ -36,12 +36,14 @@ echo "crash loop: $iterations iterations, seed $seed, data $data"
 failures=0
 for i in $(seq 1 "$iterations"); do
     [ -n "${SERVER_PID:-}" ] || serve_start "$data" "$port" "$work/serve.log"
-    # Kill somewhere between 0.5 and 4.5 s into the load; the clients stop a second later.
-    delay_ms=$(( 500 + RANDOM % 4000 ))
+    # Kill somewhere between 0.1 and 4 s into the load; the clients stop two seconds later.
+    delay_ms=$(( 100 + RANDOM % 3900 ))
+    rm -f "$work/started"
     GEOQR_LOAD_ALLOW_ERRORS=1 $LOAD_PY mix --url "$url" --players "$work/players.json" --codes "$work/codes.json" \
         --photo "$work/photo.jpg" --connections 48 --duration "$(( delay_ms / 1000 + 2 ))" --timeout 5 \
-        --journal "$work/journal.jsonl" --json "$work/mix-$i.json" >"$work/mix-$i.log" 2>&1 &
+        --journal "$work/journal.jsonl" --json "$work/mix-$i.json" --started "$work/started" >"$work/mix-$i.log" 2>&1 &
     client=$!
+    for _ in $(seq 1 200); do [ -e "$work/started" ] && break; sleep 0.05; done
     sleep "$(awk -v ms="$delay_ms" 'BEGIN { print ms / 1000 }')"
     kill -9 "$SERVER_PID"
     wait "$SERVER_PID" 2>/dev/null || true
@@ -51,7 +53,7 @@ for i in $(seq 1 "$iterations"); do
     verify=$("$GEOQR_BIN" ledger verify --data "$data" 2>&1) || { echo "iteration $i: ledger verify failed: $verify"; failures=$((failures + 1)); }
     "$GEOQR_BIN" ledger export --format jsonl --data "$data" >"$work/events.jsonl"
     result=$($LOAD_PY check --journal "$work/journal.jsonl" --events "$work/events.jsonl" 2>&1) || failures=$((failures + 1))
-    acked=$(python3 -c "import json,sys; s=json.load(open(sys.argv[1])); print(sum(k['count'] for k in s['kinds'].values()), 'requests,', s['errors'], 'failed at the kill')" "$work/mix-$i.json" 2>/dev/null || echo "?")
+    acked=$(python3 -c "import json,sys; s=json.load(open(sys.argv[1])); print(sum(k['count'] for k in s['kinds'].values()), 'requests,', s['errors'], 'refused by the dead server')" "$work/mix-$i.json" 2>/dev/null || echo "?")
     echo "iteration $i: killed at ${delay_ms} ms; $acked; ${result%%$'\n'*}"
     [ "$result" = "${result%problem*}" ] || echo "$result" | grep problem
 done

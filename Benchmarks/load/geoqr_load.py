@@ -307,7 +307,14 @@ def multipart(photo_path):
 
 async def run_mix(args):
     conn = Conn(args.host, args.port)
-    status, body = await conn.request("GET", "/api/caches")
+    for attempt in range(100):   # the server may be starting (or restarting, in the crash loop)
+        try:
+            status, body = await conn.request("GET", "/api/caches")
+            if status == 200:
+                break
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, Closed):
+            pass
+        await asyncio.sleep(0.1)
     conn.close()
     args.caches = json.loads(body)["caches"]
     args.codes = json.load(open(args.codes_file))
@@ -325,6 +332,8 @@ async def run_mix(args):
     await asyncio.sleep(0.5 if streams else 0)
     started = time.monotonic()
     deadline = started + args.duration
+    if args.started:
+        open(args.started, "w").close()
     await asyncio.gather(*(play(args, p, everyone, stats, journal, deadline, photo, photo_ct) for p in everyone))
     elapsed = time.monotonic() - started
     open_at_end = counts["open"]
@@ -462,6 +471,7 @@ def main():
     m.add_argument("--timeout", type=float, default=30)
     m.add_argument("--journal", help="append what the server acknowledged here (JSON lines)")
     m.add_argument("--json", help="write the summary here")
+    m.add_argument("--started", help="create this file when the load begins (for the crash loop's timing)")
     k = sub.add_parser("codes")
     k.add_argument("--url", required=True)
     k.add_argument("--decoded", required=True)

@@ -44,7 +44,7 @@ def main():
     # The printed code: qrencode's modules, 14 px each, a white card around it, near the middle.
     png = subprocess.run(["qrencode", "-l", "M", "-s", "1", "-m", "4", "-o", "-", args.code],
                          check=True, capture_output=True).stdout
-    mods = np.array(Image.open(io.BytesIO(png)).convert("L")) < 128
+    mods = np.array(Image.open(io.BytesIO(png)).convert("RGBA").convert("L")) < 128
     card = np.where(np.kron(mods, np.ones((14, 14))) > 0, 30.0, 235.0)
     ch, cw = card.shape
     y0, x0 = int(h * 0.42) - ch // 2, int(w * 0.55) - cw // 2

@@ -13,8 +13,8 @@ struct CacheCatalogue {
         if let player {
             found = Set(try await session.store.finds(hunt: hunt.id, player: player).filter { $0.voidReason == nil }.map(\.cache))
         }
-        let disabled = try await session.store.disabledCaches(hunt: hunt.id)
-        let flagged = Set(try await session.store.openReports(hunt: hunt.id).map(\.cache))
+        let flags = try await session.cacheFlags.value()
+        let disabled = flags.disabled, flagged = flags.flagged
         let views = hunt.caches.map { cache in
             let leg = here.map { Geodesic.inverse(from: $0, to: cache.coordinate) }
             return CacheView(

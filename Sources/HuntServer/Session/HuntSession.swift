@@ -42,6 +42,10 @@ public final class HuntSession: Sendable {
     let state: HuntState
     public let options: Options
     let standingsNews: LeaderboardNews
+    /// The leaderboard, kept between changes (see ``changedStandings()``).
+    let standings: LedgerSnapshot<[Standing]>
+    /// Disabled caches and caches with an open report, kept between changes.
+    let cacheFlags: LedgerSnapshot<CacheFlags>
     let index: LedgerIndex
     /// The present moment; tests pass a fixed one.
     let now: @Sendable () -> Date
@@ -60,9 +64,15 @@ public final class HuntSession: Sendable {
         self.options = options
         self.now = now
         let huntID = hunt.id
+        let standings = LedgerSnapshot(maxAge: .seconds(1)) { try await store.leaderboard(hunt: huntID) }
+        self.standings = standings
+        self.cacheFlags = LedgerSnapshot(maxAge: .seconds(1)) {
+            CacheFlags(disabled: try await store.disabledCaches(hunt: huntID),
+                       flagged: Set(try await store.openReports(hunt: huntID).map(\.cache)))
+        }
         self.standingsNews = LeaderboardNews(interval: options.leaderboardInterval) {
-            guard await live.listenerCount > 0, let standings = try? await store.leaderboard(hunt: huntID) else { return }
-            await live.send(LiveEvent(name: "leaderboard", value: standings), to: nil)
+            guard await live.listenerCount > 0, let board = try? await standings.value() else { return }
+            await live.send(LiveEvent(name: "leaderboard", value: board), to: nil)
         }
         self.index = LedgerIndex(store: store, hunt: huntID)
     }
@@ -93,10 +103,18 @@ public final class HuntSession: Sendable {
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Sends the current leaderboard to everyone listening, coalescing bursts of changes.
+    /// The standings have changed (a join, a find, a trade, a game-master act): forget the
+    /// kept leaderboard and tell everyone listening, coalescing bursts of changes.
     func broadcastLeaderboard() async {
+        await standings.invalidate()
         await standingsNews.changed()
     }
+}
+
+/// Which caches are closed by the game master and which have an open report.
+struct CacheFlags: Sendable {
+    var disabled: Set<String>
+    var flagged: Set<String>
 }
 
 /// Whether the game master has the hunt running. A stopped hunt refuses claims and trades;
