@@ -31,6 +31,7 @@ serve_start "$work/data" "$port" "$work/serve.log"
 make_codes "$work/data" "$port" "$work"
 make_photo "$work"
 $LOAD_PY players --url "$url" --count 256 --prefix Walker --out "$work/players.json"
+base_fds=$(fds "$SERVER_PID")
 echo "server pid $SERVER_PID; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 status=0
 mix() {   # CONNECTIONS SECONDS LABEL
@@ -63,9 +64,10 @@ awk -F, 'NR == 1 { next } { n++; r[n] = $2; f[n] = $3 } END {
     q = int(n / 4) + 1; maxr = 0; minf = f[q]; maxf = 0
     for (i = q; i <= n; i++) { if (r[i] > maxr) maxr = r[i]; if (f[i] < minf) minf = f[i]; if (f[i] > maxf) maxf = f[i] }
     printf "after the first quarter: RSS %.1f → %.1f MiB (max %.1f); fds %d–%d\n", r[q] / 1024, r[n] / 1024, maxr / 1024, minf, maxf }' "$samples"
-idle_fds=$(fds "$SERVER_PID")
+# An event stream whose client has gone is noticed at the next write: the 15 s heartbeat.
+sleep 20
+echo "open fds 20 s after the clients had gone: $(fds "$SERVER_PID") (before any client: $base_fds)"
 serve_stop
-echo "open fds once the clients had gone: $idle_fds"
 echo "== ledger verify and the acknowledged acts =="
 "$GEOQR_BIN" ledger verify --data "$work/data" || status=1
 "$GEOQR_BIN" ledger export --format jsonl --data "$work/data" >"$work/events.jsonl"

@@ -33,7 +33,8 @@ struct Harness {
         let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, synchronousFull: false))
         session = HuntSession(hunt: Self.hunt, secret: secret, store: store, tokens: PlayerTokens(file: sessionsFile),
                               admin: AdminToken(value: Self.adminToken),
-                              options: .init(showCoordinates: showCoordinates, webFolder: Self.webFolder),
+                              options: .init(showCoordinates: showCoordinates, webFolder: Self.webFolder,
+                                             leaderboardInterval: .milliseconds(100)),
                               limiter: RateLimiter(rules: limits))
     }
 

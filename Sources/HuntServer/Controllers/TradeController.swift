@@ -41,12 +41,17 @@ struct TradeController {
 
     @Sendable func list(_ request: Request, context: HuntRequestContext) async throws -> TradeList {
         let player = try await session.player(request)
-        var mine: [TradeOffer] = []
-        for id in try await session.index.trades(of: player) {
-            if let t = try await session.store.trade(hunt: session.hunt.id, id: id), t.from == player || t.to == player {
+        var mine: [TradeOffer] = [], read: [TradeOffer] = []
+        let (ids, closed) = try await session.index.trades(of: player)
+        for id in ids {
+            if let t = closed[id] {
                 mine.append(t)
+            } else if let t = try await session.store.trade(hunt: session.hunt.id, id: id), t.from == player || t.to == player {
+                mine.append(t)
+                read.append(t)
             }
         }
+        await session.index.keep(read)
         return TradeList(incoming: mine.filter { $0.to == player }.reversed(), outgoing: mine.filter { $0.from == player }.reversed())
     }
 

@@ -20,11 +20,13 @@ public final class HuntSession: Sendable {
         public var webFolder: String
         /// Claims that come within this many metres of an unfound cache are told so, once.
         public var proximity: Double
-        /// Leaderboard news goes out at most this often (see ``LeaderboardNews``).
+        /// Leaderboard news goes out at most this often (see ``LeaderboardNews``): each send
+        /// carries the whole board to every open stream, so under a rush of finds it is the
+        /// biggest thing the server writes.
         public var leaderboardInterval: Duration
 
         public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = 50,
-                    leaderboardInterval: Duration = .milliseconds(100)) {
+                    leaderboardInterval: Duration = .seconds(1)) {
             self.showCoordinates = showCoordinates
             self.webFolder = webFolder
             self.proximity = proximity

@@ -1,4 +1,5 @@
 import Foundation
+import GeoQR
 import Ledger
 
 /// What the ledger answers only from its events: the trades each player is a party to, and
@@ -7,8 +8,11 @@ import Ledger
 /// (which grows with every claim). Events written by another process (the `geoqr` game
 /// commands) are picked up the same way.
 ///
+/// Trades that have ended (accepted, declined, cancelled, expired, failed) never change
+/// again, so they are kept here once read: a player's trade list reads only the open ones.
+///
 /// ```swift
-/// let ids = try await session.index.trades(of: "P3")   // oldest first
+/// let (ids, closed) = try await session.index.trades(of: "P3")   // ids oldest first
 /// ```
 actor LedgerIndex {
     private let store: any GameStore
@@ -16,16 +20,26 @@ actor LedgerIndex {
     private var lastSeq: Int64 = 0
     private var tradesByPlayer: [String: [String]] = [:]
     private var seeded: [String] = []
+    private var closed: [String: TradeOffer] = [:]
 
     init(store: any GameStore, hunt: String) {
         self.store = store
         self.hunt = hunt.uppercased()
     }
 
-    /// Ids of the trades `player` offered or was offered, oldest first.
-    func trades(of player: String) async throws -> [String] {
+    /// Ids of the trades `player` offered or was offered, oldest first, and those of them
+    /// that have ended, as they ended.
+    func trades(of player: String) async throws -> (ids: [String], closed: [String: TradeOffer]) {
         try await catchUp()
-        return tradesByPlayer[player] ?? []
+        let ids = tradesByPlayer[player] ?? []
+        var ended: [String: TradeOffer] = [:]
+        for id in ids { if let trade = closed[id] { ended[id] = trade } }
+        return (ids, ended)
+    }
+
+    /// Keeps trades read from the ledger that have ended.
+    func keep(_ trades: [TradeOffer]) {
+        for trade in trades where trade.state != .open { closed[trade.id] = trade }
     }
 
     /// Ids of every trackable seeded in this hunt, oldest first.
