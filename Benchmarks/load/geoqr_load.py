@@ -319,9 +319,10 @@ async def run_mix(args):
     args.caches = json.loads(body)["caches"]
     args.codes = json.load(open(args.codes_file))
     infos = json.load(open(args.players))
+    infos = infos[args.offset:args.offset + args.connections]
     if len(infos) < args.connections:
-        raise SystemExit(f"{args.players} has {len(infos)} players; --connections {args.connections} needs as many")
-    everyone = [Player(i, args.caches, args.codes) for i in infos[:args.connections]]
+        raise SystemExit(f"{args.players} has too few players for --offset {args.offset} --connections {args.connections}")
+    everyone = [Player(i, args.caches, args.codes) for i in infos]
     photo, photo_ct = multipart(args.photo) if args.photo else (b"", "")
     if not args.photo:
         args.photo_weight = 0
@@ -464,6 +465,7 @@ def main():
     m.add_argument("--players", required=True)
     m.add_argument("--codes", dest="codes_file", required=True, help="JSON {cache id: code}")
     m.add_argument("--connections", type=int, default=64)
+    m.add_argument("--offset", type=int, default=0, help="use the players from this one on")
     m.add_argument("--duration", type=float, default=30)
     m.add_argument("--photo", help="a JPEG with a cache code and EXIF GPS, for photo claims")
     m.add_argument("--photo-weight", type=float, default=MIX["photo"])
