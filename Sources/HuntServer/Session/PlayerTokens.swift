@@ -73,8 +73,14 @@ public actor PlayerTokens {
     private func append(_ line: String) throws(FileError) {
         guard let file else { return }
         if log < 0 {
-            log = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            log = open(file, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
             guard log >= 0 else { throw .notWritable(file, String(cString: strerror(errno))) }
+            // A torn last line (a full disk, a kill) must not swallow the first new one.
+            var last: UInt8 = 0
+            let size = lseek(log, 0, SEEK_END)
+            if size > 0, pread(log, &last, 1, size - 1) == 1, last != UInt8(ascii: "\n") {
+                _ = Foundation.write(log, "\n", 1)
+            }
         }
         let bytes = Array(line.utf8)
         let written = bytes.withUnsafeBytes { Foundation.write(log, $0.baseAddress, $0.count) }
