@@ -21,6 +21,11 @@ struct ServeCommand: AsyncParsableCommand {
         it private) and a join QR code. Ctrl-C stops it gracefully.
 
         Example:  geoqr serve --hunt demo --tls auto
+
+        For benchmarks and load tests on this machine only, --load-test listens on 127.0.0.1 \
+        alone, lifts the rate limits (every client is then this machine) and hashes new PINs \
+        with bcrypt's cheapest cost, so thousands of test players can join in seconds. It \
+        cannot be combined with TLS: a session players reach over the network keeps its limits.
         """
     )
 
@@ -50,7 +55,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folder of the web app (default: $GEOQR_WEB, else assets/web).", valueName: "DIR"))
     var web: String?
 
+    @Flag(name: .customLong("load-test"), help: "Benchmarks and load tests only: loopback only, no rate limits, cheap PIN hashing.")
+    var loadTest = false
+
     func validate() throws {
+        if loadTest, tls != nil || cert != nil {
+            throw ValidationError("--load-test listens on 127.0.0.1 only; drop --tls/--cert (a LAN session keeps its rate limits)")
+        }
         if let tls, tls != "auto" { throw ValidationError("--tls takes only `auto`; for your own certificate use --cert FILE --key FILE") }
         if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
         if tls != nil, cert != nil { throw ValidationError("use either --tls auto or --cert/--key, not both") }
@@ -66,10 +77,11 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let secret = try data.secret(forHunt: parsed.hunt.id)
             admin = try AdminToken.load(directory: data.path, hunt: parsed.hunt.id)
-            let store = try SQLiteGameStore(directory: data.path)
+            let store = try SQLiteGameStore(directory: data.path, configuration: .init(pinCost: loadTest ? 4 : 10))
             session = HuntSession(hunt: parsed.hunt, secret: secret, store: store,
                                   tokens: PlayerTokens(file: "\(data.path)/server/\(parsed.hunt.id).sessions"), admin: admin,
-                                  options: .init(showCoordinates: !hideCoordinates, webFolder: webFolder))
+                                  options: .init(showCoordinates: !hideCoordinates, webFolder: webFolder),
+                                  limiter: RateLimiter(rules: loadTest ? [:] : RateLimiter.standard))
         } catch {
             throw fail("\(error)")
         }
@@ -90,7 +102,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw fail("TLS: \(error)")
         }
         let secure = !listeners.isEmpty
-        listeners.insert(.init(host: secure ? "127.0.0.1" : "0.0.0.0", port: port), at: 0)
+        listeners.insert(.init(host: secure || loadTest ? "127.0.0.1" : "0.0.0.0", port: port), at: 0)
+        if loadTest { warn("load-test mode: 127.0.0.1 only, no rate limits, bcrypt cost 4 for new PINs; not for a real session") }
         let banner = ServeBanner(hunt: parsed.hunt, addresses: addresses, admin: admin, tlsNote: tlsNote)
         try await HuntServer(session: session, listeners: listeners).run { listener, bound in
             banner.listening(secure: listener.tls != nil, wildcard: listener.host == "0.0.0.0", port: bound, tlsOn: secure)

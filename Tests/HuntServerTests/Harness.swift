@@ -27,13 +27,14 @@ struct Harness {
     let secret = HuntSecret.random()
     let directory: String
 
-    init(limits: [RateLimiter.Kind: RateLimiter.Rule] = [:], showCoordinates: Bool = true) throws {
+    init(limits: [RateLimiter.Kind: RateLimiter.Rule] = [:], showCoordinates: Bool = true, sessionsFile: String? = nil) throws {
         directory = NSTemporaryDirectory() + "geoqr-server-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, synchronousFull: false))
-        session = HuntSession(hunt: Self.hunt, secret: secret, store: store, tokens: PlayerTokens(file: nil),
+        session = HuntSession(hunt: Self.hunt, secret: secret, store: store, tokens: PlayerTokens(file: sessionsFile),
                               admin: AdminToken(value: Self.adminToken),
-                              options: .init(showCoordinates: showCoordinates, webFolder: Self.webFolder),
+                              options: .init(showCoordinates: showCoordinates, webFolder: Self.webFolder,
+                                             leaderboardInterval: .milliseconds(100)),
                               limiter: RateLimiter(rules: limits))
     }
 

@@ -110,7 +110,7 @@ struct LiveTests {
 
     @Test func playerTokensSurviveARestartAndAreStoredHashed() async throws {
         let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"
-        let token = await PlayerTokens(file: file).issue(for: "P7")
+        let token = try await PlayerTokens(file: file).issue(for: "P7")
         #expect(await PlayerTokens(file: file).player(for: token) == "P7")
         let stored = try String(contentsOfFile: file, encoding: .utf8)
         #expect(!stored.contains(token))

@@ -1,6 +1,7 @@
 import Foundation
 import GeoQR
 import Hummingbird
+import HuntFiles
 import HTTPTypes
 import Ledger
 
@@ -38,6 +39,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     static func notFound(_ code: String, _ message: String) -> APIError { APIError(.notFound, code, message) }
     static let noToken = APIError(.unauthorized, "no-token", "sign in first: this needs a player token (Authorization: Bearer …)")
     static let badToken = APIError(.unauthorized, "bad-token", "this session is not known here: join or sign in again")
+    /// 507: the data directory's disk is full; nothing was half-written, retrying later works.
+    static let storageFull = APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "storage-full",
+                                      "the server's disk is full: nothing was recorded; try again once the game master has freed space")
     static let notAdmin = APIError(.forbidden, "not-admin", "this needs the game master's admin token")
 }
 
@@ -51,9 +55,13 @@ extension APIError {
         case let rule as GameRuleViolation: return APIError(status(for: rule), rule.code, rule.description)
         case let ledger as LedgerError:
             switch ledger {
-            case .locked, .full: return APIError(.serviceUnavailable, "ledger-busy", "the game's record is busy or full; try again in a moment")
+            case .locked: return APIError(.serviceUnavailable, "ledger-busy", "the game's record is busy; try again in a moment")
+            case .full: return .storageFull
             default: return APIError(.internalServerError, "ledger-failed", "the game's record could not be written; tell the game master")
             }
+        case is FileError:
+            // The sessions file beside the ledger: out of space, or the folder gone read-only.
+            return .storageFull
         case let http as HTTPError:
             return APIError(http.status, "http-\(http.status.code)", http.body ?? http.status.reasonPhrase)
         case is DecodingError:

@@ -18,6 +18,14 @@ public struct HuntRequestContext: RequestContext, RemoteAddressRequestContext {
     /// an explicit limit (see ``BodyLimits``).
     public var maxUploadSize: Int { BodyLimits.json }
 
+    /// One encoder for every response (Hummingbird's default makes one per request).
+    public var responseEncoder: JSONEncoder { Self.encoder }
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress

@@ -16,8 +16,9 @@ public enum HuntRouter {
         router.add(middleware: APIErrorMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(table: methods))
         router.add(middleware: BodyLimitMiddleware())
-        router.add(middleware: FileMiddleware(session.options.webFolder, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
-                                              searchForIndexHtml: true))
+        router.add(middleware: WebAppFiles(files: FileMiddleware(session.options.webFolder,
+                                                                 cacheControl: .init([(MediaType(type: .any), [.noCache])]),
+                                                                 searchForIndexHtml: true)))
         let api = router.group("api")
         PlayerController(session: session).addRoutes(to: api)
         HuntController(session: session).addRoutes(to: api)
@@ -29,5 +30,16 @@ public enum HuntRouter {
         WebController(session: session).addRoutes(to: router)
         methods.record(router)
         return router
+    }
+}
+
+/// The web app's static files, for every path outside `/api/`: an API request goes straight
+/// to its route instead of first asking the file system for a file of its name.
+struct WebAppFiles<Context: RequestContext>: RouterMiddleware {
+    let files: FileMiddleware<Context, LocalFileSystem>
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.uri.path.hasPrefix("/api/") { return try await next(request, context) }
+        return try await files.handle(request, context: context, next: next)
     }
 }

@@ -88,6 +88,7 @@ struct AdminController {
         var request = request
         let reason = try await request.jsonIfSent(Reason.self)?.reason ?? (disabled ? "disabled" : "enabled")
         try await session.store.setCacheDisabled(disabled, cache: id, reason: reason, in: session.hunt, by: "game-master", at: session.now())
+        await session.cacheFlags.invalidate()
         return Done()
     }
 
@@ -106,7 +107,9 @@ struct AdminController {
         let id = try context.parameters.require("id")
         var request = request
         let body = try await request.json(Resolution.self)
-        return try await session.store.resolveReport(hunt: session.hunt.id, id: id, resolution: body.resolution, by: "game-master", at: session.now())
+        let report = try await session.store.resolveReport(hunt: session.hunt.id, id: id, resolution: body.resolution, by: "game-master", at: session.now())
+        await session.cacheFlags.invalidate()
+        return report
     }
 
     struct Broadcast: Codable { var message: String }

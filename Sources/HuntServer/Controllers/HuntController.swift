@@ -53,7 +53,7 @@ struct HuntController {
     }
 
     @Sendable func leaderboard(_ request: Request, context: HuntRequestContext) async throws -> Leaderboard {
-        Leaderboard(standings: try await session.store.leaderboard(hunt: session.hunt.id))
+        Leaderboard(standings: try await session.standings.value())
     }
 
     @Sendable func openAPI(_ request: Request, context: HuntRequestContext) async throws -> Response {

@@ -29,7 +29,7 @@ struct PlayerController {
         }
         let player = try await session.store.join(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin,
                                                   team: team, at: session.now())
-        let token = await session.tokens.issue(for: player.id)
+        let token = try await session.tokens.issue(for: player.id)
         await session.broadcastLeaderboard()
         return EditedResponse(status: .created, response: SignedIn(token: token, player: player))
     }
@@ -39,13 +39,13 @@ struct PlayerController {
         var request = request
         let credentials = try await request.json(Credentials.self)
         let player = try await session.store.signIn(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin, at: session.now())
-        return SignedIn(token: await session.tokens.issue(for: player.id), player: player)
+        return SignedIn(token: try await session.tokens.issue(for: player.id), player: player)
     }
 
     @Sendable func me(_ request: Request, context: HuntRequestContext) async throws -> Me {
         let id = try await session.player(request)
         guard let player = try await session.store.player(hunt: session.hunt.id, named: id) else { throw APIError.badToken }
-        let standing = try await session.store.leaderboard(hunt: session.hunt.id).first { $0.player == id }
+        let standing = try await session.standings.value().first { $0.player == id }
         return Me(player: player, points: standing?.points ?? 0, finds: standing?.finds ?? 0)
     }
 

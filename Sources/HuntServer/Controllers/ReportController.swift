@@ -37,6 +37,7 @@ struct ReportController {
         }
         let report = try await session.store.fileReport(cache: body.cache, kind: kind, text: body.text ?? "", photoSHA256: digest,
                                                         by: player, in: session.hunt, at: session.now())
+        await session.cacheFlags.invalidate()
         return EditedResponse(status: .created, response: report)
     }
 

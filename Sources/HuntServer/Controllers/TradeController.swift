@@ -41,13 +41,17 @@ struct TradeController {
 
     @Sendable func list(_ request: Request, context: HuntRequestContext) async throws -> TradeList {
         let player = try await session.player(request)
-        let all = try await tradeIDs()
-        var mine: [TradeOffer] = []
-        for id in all {
-            if let t = try await session.store.trade(hunt: session.hunt.id, id: id), t.from == player || t.to == player {
+        var mine: [TradeOffer] = [], read: [TradeOffer] = []
+        let (ids, closed) = try await session.index.trades(of: player)
+        for id in ids {
+            if let t = closed[id] {
                 mine.append(t)
+            } else if let t = try await session.store.trade(hunt: session.hunt.id, id: id), t.from == player || t.to == player {
+                mine.append(t)
+                read.append(t)
             }
         }
+        await session.index.keep(read)
         return TradeList(incoming: mine.filter { $0.to == player }.reversed(), outgoing: mine.filter { $0.from == player }.reversed())
     }
 
@@ -83,13 +87,5 @@ struct TradeController {
         let news = LiveEvent(name: event, value: trade)
         await session.live.send(news, to: trade.from)
         await session.live.send(news, to: trade.to)
-    }
-
-    /// Every trade id of the hunt, from the ledger's offer events, oldest first.
-    private func tradeIDs() async throws -> [String] {
-        struct Offered: Decodable { struct T: Decodable { var id: String }; var trade: T }
-        return try await session.store.events(after: 0, limit: Int.max)
-            .filter { $0.hunt == session.hunt.id && $0.kind == "trade-offered" }
-            .compactMap { try? JSONDecoder().decode(Offered.self, from: Data($0.body.utf8)).trade.id }
     }
 }

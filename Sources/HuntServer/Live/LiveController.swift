@@ -17,7 +17,7 @@ struct LiveController {
         guard let player = await session.tokens.player(for: token) else { throw APIError.badToken }
         let live = session.live
         let (id, events) = await live.subscribe(player: player)
-        let standings = try await session.store.leaderboard(hunt: session.hunt.id)
+        let standings = try await session.standings.value()
         let opening = LiveEvent(name: "leaderboard", value: standings)
         let body = ResponseBody { writer in
             let heartbeat = Task {

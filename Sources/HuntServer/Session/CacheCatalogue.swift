@@ -13,8 +13,8 @@ struct CacheCatalogue {
         if let player {
             found = Set(try await session.store.finds(hunt: hunt.id, player: player).filter { $0.voidReason == nil }.map(\.cache))
         }
-        let disabled = try await session.store.disabledCaches(hunt: hunt.id)
-        let flagged = Set(try await session.store.openReports(hunt: hunt.id).map(\.cache))
+        let flags = try await session.cacheFlags.value()
+        let disabled = flags.disabled, flagged = flags.flagged
         let views = hunt.caches.map { cache in
             let leg = here.map { Geodesic.inverse(from: $0, to: cache.coordinate) }
             return CacheView(
@@ -34,16 +34,13 @@ struct CacheCatalogue {
 }
 
 /// Trackables by who holds them. The ledger answers one trackable at a time, so the ids come
-/// from its seeding events.
+/// from its seeding events (through the session's ``LedgerIndex``).
 struct TrackableIndex {
     let session: HuntSession
 
     func all() async throws -> [Trackable] {
-        let seeded = try await session.store.events(after: 0, limit: Int.max)
-            .filter { $0.hunt == session.hunt.id && $0.kind == "trackable-seeded" }
-            .compactMap { try? JSONDecoder().decode(Seeded.self, from: Data($0.body.utf8)).trackable }
         var list: [Trackable] = []
-        for id in seeded {
+        for id in try await session.index.trackables() {
             if let t = try await session.store.trackable(hunt: session.hunt.id, id: id) { list.append(t) }
         }
         return list
@@ -52,6 +49,4 @@ struct TrackableIndex {
     func held(by player: String) async throws -> [Trackable] {
         try await all().filter { $0.holder == player }
     }
-
-    private struct Seeded: Decodable { var trackable: String }
 }

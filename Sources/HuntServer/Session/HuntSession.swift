@@ -20,11 +20,17 @@ public final class HuntSession: Sendable {
         public var webFolder: String
         /// Claims that come within this many metres of an unfound cache are told so, once.
         public var proximity: Double
+        /// Leaderboard news goes out at most this often (see ``LeaderboardNews``): each send
+        /// carries the whole board to every open stream, so under a rush of finds it is the
+        /// biggest thing the server writes.
+        public var leaderboardInterval: Duration
 
-        public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = 50) {
+        public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = 50,
+                    leaderboardInterval: Duration = .seconds(1)) {
             self.showCoordinates = showCoordinates
             self.webFolder = webFolder
             self.proximity = proximity
+            self.leaderboardInterval = leaderboardInterval
         }
     }
 
@@ -37,6 +43,12 @@ public final class HuntSession: Sendable {
     let limiter: RateLimiter
     let state: HuntState
     public let options: Options
+    let standingsNews: LeaderboardNews
+    /// The leaderboard, kept between changes (see ``changedStandings()``).
+    let standings: LedgerSnapshot<[Standing]>
+    /// Disabled caches and caches with an open report, kept between changes.
+    let cacheFlags: LedgerSnapshot<CacheFlags>
+    let index: LedgerIndex
     /// The present moment; tests pass a fixed one.
     let now: @Sendable () -> Date
 
@@ -47,11 +59,24 @@ public final class HuntSession: Sendable {
         self.store = store
         self.tokens = tokens
         self.admin = admin
-        self.live = LiveEvents()
+        let live = LiveEvents()
+        self.live = live
         self.limiter = limiter
         self.state = HuntState()
         self.options = options
         self.now = now
+        let huntID = hunt.id
+        let standings = LedgerSnapshot(maxAge: .seconds(1)) { try await store.leaderboard(hunt: huntID) }
+        self.standings = standings
+        self.cacheFlags = LedgerSnapshot(maxAge: .seconds(1)) {
+            CacheFlags(disabled: try await store.disabledCaches(hunt: huntID),
+                       flagged: Set(try await store.openReports(hunt: huntID).map(\.cache)))
+        }
+        self.standingsNews = LeaderboardNews(interval: options.leaderboardInterval) {
+            guard await live.listenerCount > 0, let board = try? await standings.value() else { return }
+            await live.send(LiveEvent(name: "leaderboard", value: board), to: nil)
+        }
+        self.index = LedgerIndex(store: store, hunt: huntID)
     }
 
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.
@@ -80,11 +105,18 @@ public final class HuntSession: Sendable {
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Sends the current leaderboard to everyone listening.
+    /// The standings have changed (a join, a find, a trade, a game-master act): forget the
+    /// kept leaderboard and tell everyone listening, coalescing bursts of changes.
     func broadcastLeaderboard() async {
-        guard let standings = try? await store.leaderboard(hunt: hunt.id) else { return }
-        await live.send(LiveEvent(name: "leaderboard", value: standings), to: nil)
+        await standings.invalidate()
+        await standingsNews.changed()
     }
+}
+
+/// Which caches are closed by the game master and which have an open report.
+struct CacheFlags: Sendable {
+    var disabled: Set<String>
+    var flagged: Set<String>
 }
 
 /// Whether the game master has the hunt running. A stopped hunt refuses claims and trades;
