@@ -31,15 +31,7 @@ struct AdminController {
         var reports: [Report]
         var disabled: [String]
         var standings: [Standing]
-        var flags: [Flag]
-    }
-
-    /// Something for the game master to look at, not an automatic rejection.
-    struct Flag: Codable {
-        var kind: String
-        var find: String
-        var player: String
-        var detail: String
+        var flags: [CheatFlag]
     }
 
     @Sendable func overview(_ request: Request, context: HuntRequestContext) async throws -> Overview {
@@ -49,26 +41,9 @@ struct AdminController {
                         players: try await store.players(hunt: hunt), finds: finds,
                         reports: try await store.openReports(hunt: hunt),
                         disabled: try await store.disabledCaches(hunt: hunt).sorted(),
-                        standings: try await store.leaderboard(hunt: hunt), flags: Self.flags(finds, hunt: session.hunt))
-    }
-
-    /// Finds made from exactly the cache's coordinates, and photos used by two players.
-    static func flags(_ finds: [Find], hunt: Hunt) -> [Flag] {
-        var flags: [Flag] = []
-        var photoOwners: [String: String] = [:]
-        for find in finds where find.voidReason == nil {
-            if let at = find.location, let cache = hunt.cache(id: find.cache), at == cache.coordinate {
-                flags.append(Flag(kind: "exact-coordinates", find: find.id, player: find.player,
-                                  detail: "claimed from exactly the coordinates of \(cache.id)"))
-            }
-            if let photo = find.photoSHA256 {
-                if let other = photoOwners[photo], other != find.player {
-                    flags.append(Flag(kind: "same-photo", find: find.id, player: find.player, detail: "the same photo as \(other)"))
-                }
-                photoOwners[photo] = find.player
-            }
-        }
-        return flags
+                        standings: try await store.leaderboard(hunt: hunt),
+                        // The same rules as `geoqr gm flags`.
+                        flags: CheatFlags.flags(finds.filter { $0.voidReason == nil }.map(\.facts), in: session.hunt))
     }
 
     struct Done: ResponseEncodable { var ok = true }

@@ -87,6 +87,9 @@ public protocol GameStore: Sendable {
     func disabledCaches(hunt: String) async throws -> Set<String>
     /// Records that the hunt's secret was rotated (see ``GeoQR/SecretRotation``).
     func recordSecretRotation(hunt: String, fingerprint: String, by actor: String, at time: Date) async throws
+    /// Finds the game master should look at (``GeoQR/CheatFlags``): too fast between two
+    /// finds, the same photo as another player, exactly the cache's coordinates.
+    func flags(in hunt: Hunt) async throws -> [CheatFlag]
 
     // MARK: The ledger
 
