@@ -49,6 +49,8 @@ public protocol GameStore: Sendable {
     func drop(trackable: String, into cache: String, by player: String, in hunt: Hunt, at time: Date) async throws -> Trackable
     /// A trackable with its trips.
     func trackable(hunt: String, id: String) async throws -> Trackable?
+    /// Every trackable of a hunt, in seeding order, with their trips.
+    func trackables(hunt: String) async throws -> [Trackable]
 
     // MARK: Trades
 
