@@ -37,7 +37,7 @@ struct AdminController {
     @Sendable func overview(_ request: Request, context: HuntRequestContext) async throws -> Overview {
         let hunt = session.hunt.id, store = session.store
         let finds = try await store.finds(hunt: hunt, player: nil)
-        return Overview(running: await session.state.running, listeners: await session.live.listenerCount,
+        return Overview(running: try await session.state.running, listeners: await session.live.listenerCount,
                         players: try await store.players(hunt: hunt), finds: finds,
                         reports: try await store.openReports(hunt: hunt),
                         disabled: try await store.disabledCaches(hunt: hunt).sorted(),
@@ -49,7 +49,7 @@ struct AdminController {
     struct Done: ResponseEncodable { var ok = true }
 
     func run(_ running: Bool) async throws -> Done {
-        await session.state.set(running: running)
+        try await session.state.set(running: running, at: session.now())
         struct Status: Encodable { var running: Bool; var message: String }
         await session.live.send(LiveEvent(name: "broadcast", value: Status(
             running: running, message: running ? "The hunt is on." : "The game master has stopped the hunt.")), to: nil)

@@ -49,7 +49,7 @@ public final class HuntSession: Sendable {
         self.admin = admin
         self.live = LiveEvents()
         self.limiter = limiter
-        self.state = HuntState()
+        self.state = HuntState(store: store, hunt: hunt.id)
         self.options = options
         self.now = now
     }
@@ -84,16 +84,5 @@ public final class HuntSession: Sendable {
     func broadcastLeaderboard() async {
         guard let standings = try? await store.leaderboard(hunt: hunt.id) else { return }
         await live.send(LiveEvent(name: "leaderboard", value: standings), to: nil)
-    }
-}
-
-/// Whether the game master has the hunt running. A stopped hunt refuses claims and trades;
-/// reading the caches and the leaderboard still works.
-actor HuntState {
-    private(set) var running = true
-    func set(running: Bool) { self.running = running }
-
-    func requireRunning() throws(APIError) {
-        guard running else { throw APIError(.conflict, "hunt-stopped", "the game master has stopped the hunt") }
     }
 }

@@ -129,6 +129,9 @@ struct SecretRotated: Codable, Sendable {
     var fingerprint: String
 }
 
+/// Body of ``EventKind/huntStarted`` and ``EventKind/huntStopped``: the kind says it all.
+struct HuntRunning: Codable, Sendable {}
+
 /// The one JSON form of bodies: compact, keys sorted, times in milliseconds.
 enum BodyCoding {
     static func encode(_ value: some Encodable) throws -> String {

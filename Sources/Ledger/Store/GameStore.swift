@@ -92,6 +92,12 @@ public protocol GameStore: Sendable {
     /// Finds the game master should look at (``GeoQR/CheatFlags``): too fast between two
     /// finds, the same photo as another player, exactly the cache's coordinates.
     func flags(in hunt: Hunt) async throws -> [CheatFlag]
+    /// Starts or stops the hunt (a stopped hunt refuses claims and trades in the server).
+    /// Answers whether anything changed: starting a running hunt records nothing.
+    @discardableResult
+    func setHuntRunning(_ running: Bool, hunt: String, by actor: String, at time: Date) async throws -> Bool
+    /// Whether the hunt is running: it is until the game master first stops it.
+    func huntRunning(hunt: String) async throws -> Bool
 
     // MARK: The ledger
 
