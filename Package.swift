@@ -103,7 +103,9 @@ let package = Package(
                     exclude: ["Fixtures"]),   // read through #filePath
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "GeoQR"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "GeoQR", "HuntFiles"]),
+        .testTarget(name: "LedgerTests", dependencies: [
+            "Ledger", "GeoQR", "HuntFiles", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles", "Ledger"]),
         .testTarget(name: "HuntServerTests", dependencies: [
             "HuntServer", "GeoQR", "Ledger", "QRImaging", "ForgeryCorpus",

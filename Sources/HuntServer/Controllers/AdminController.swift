@@ -31,50 +31,25 @@ struct AdminController {
         var reports: [Report]
         var disabled: [String]
         var standings: [Standing]
-        var flags: [Flag]
-    }
-
-    /// Something for the game master to look at, not an automatic rejection.
-    struct Flag: Codable {
-        var kind: String
-        var find: String
-        var player: String
-        var detail: String
+        var flags: [CheatFlag]
     }
 
     @Sendable func overview(_ request: Request, context: HuntRequestContext) async throws -> Overview {
         let hunt = session.hunt.id, store = session.store
         let finds = try await store.finds(hunt: hunt, player: nil)
-        return Overview(running: await session.state.running, listeners: await session.live.listenerCount,
+        return Overview(running: try await session.state.running, listeners: await session.live.listenerCount,
                         players: try await store.players(hunt: hunt), finds: finds,
                         reports: try await store.openReports(hunt: hunt),
                         disabled: try await store.disabledCaches(hunt: hunt).sorted(),
-                        standings: try await store.leaderboard(hunt: hunt), flags: Self.flags(finds, hunt: session.hunt))
-    }
-
-    /// Finds made from exactly the cache's coordinates, and photos used by two players.
-    static func flags(_ finds: [Find], hunt: Hunt) -> [Flag] {
-        var flags: [Flag] = []
-        var photoOwners: [String: String] = [:]
-        for find in finds where find.voidReason == nil {
-            if let at = find.location, let cache = hunt.cache(id: find.cache), at == cache.coordinate {
-                flags.append(Flag(kind: "exact-coordinates", find: find.id, player: find.player,
-                                  detail: "claimed from exactly the coordinates of \(cache.id)"))
-            }
-            if let photo = find.photoSHA256 {
-                if let other = photoOwners[photo], other != find.player {
-                    flags.append(Flag(kind: "same-photo", find: find.id, player: find.player, detail: "the same photo as \(other)"))
-                }
-                photoOwners[photo] = find.player
-            }
-        }
-        return flags
+                        standings: try await store.leaderboard(hunt: hunt),
+                        // The same rules as `geoqr gm flags`.
+                        flags: CheatFlags.flags(finds.filter { $0.voidReason == nil }.map(\.facts), in: session.hunt))
     }
 
     struct Done: ResponseEncodable { var ok = true }
 
     func run(_ running: Bool) async throws -> Done {
-        await session.state.set(running: running)
+        try await session.state.set(running: running, at: session.now())
         struct Status: Encodable { var running: Bool; var message: String }
         await session.live.send(LiveEvent(name: "broadcast", value: Status(
             running: running, message: running ? "The hunt is on." : "The game master has stopped the hunt.")), to: nil)

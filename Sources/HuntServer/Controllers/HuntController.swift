@@ -21,7 +21,7 @@ struct HuntController {
     @Sendable func hunt(_ request: Request, context: HuntRequestContext) async throws -> HuntView {
         let h = session.hunt
         return HuntView(id: h.id, name: h.name, radius_m: h.defaultRadius, start: h.start, end: h.end,
-                        running: await session.state.running, coordinates_shown: session.options.showCoordinates,
+                        running: try await session.state.running, coordinates_shown: session.options.showCoordinates,
                         trails: h.trails.map { TrailView(id: $0.id, name: $0.name, ordered: $0.ordered, caches: $0.cacheIDs) },
                         caches: h.caches.count)
     }

@@ -62,7 +62,7 @@ public final class HuntSession: Sendable {
         let live = LiveEvents()
         self.live = live
         self.limiter = limiter
-        self.state = HuntState()
+        self.state = HuntState(store: store, hunt: hunt.id)
         self.options = options
         self.now = now
         let huntID = hunt.id
@@ -117,15 +117,4 @@ public final class HuntSession: Sendable {
 struct CacheFlags: Sendable {
     var disabled: Set<String>
     var flagged: Set<String>
-}
-
-/// Whether the game master has the hunt running. A stopped hunt refuses claims and trades;
-/// reading the caches and the leaderboard still works.
-actor HuntState {
-    private(set) var running = true
-    func set(running: Bool) { self.running = running }
-
-    func requireRunning() throws(APIError) {
-        guard running else { throw APIError(.conflict, "hunt-stopped", "the game master has stopped the hunt") }
-    }
 }

@@ -23,7 +23,10 @@ enum EventAppender {
                                      kind: kind.rawValue, body: body, prevHash: prevHash)
         let event = LedgerEvent(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue,
                                 body: body, prevHash: prevHash, hash: hash)
-        try event.insert(db)
+        // A cached statement: GRDB's record insert encodes the struct through Encodable first.
+        try db.cached("""
+            INSERT INTO events (seq, time_ms, hunt, actor, kind, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [seq, timeMs, hunt, actor, kind.rawValue, body, prevHash, hash])
         try StateProjection.apply(event, decoded: value, db)
         return event
     }

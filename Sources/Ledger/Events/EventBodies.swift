@@ -129,9 +129,22 @@ struct SecretRotated: Codable, Sendable {
     var fingerprint: String
 }
 
+/// Body of ``EventKind/huntStarted`` and ``EventKind/huntStopped``: the kind says it all.
+struct HuntRunning: Codable, Sendable {}
+
 /// The one JSON form of bodies: compact, keys sorted, times in milliseconds.
 enum BodyCoding {
     static func encode(_ value: some Encodable) throws -> String {
+        // The bodies of the hot path are written by hand, to the same bytes (CanonicalJSON).
+        if let canonical = value as? any CanonicalJSONBody {
+            var json = CanonicalJSONWriter()
+            canonical.write(to: &json)
+            return json.text
+        }
+        return try encodeWithJSONEncoder(value)
+    }
+
+    static func encodeWithJSONEncoder(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .millisecondsSince1970

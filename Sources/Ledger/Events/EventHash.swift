@@ -13,10 +13,10 @@ public enum EventHash {
     public static func compute(seq: Int64, timeMs: Int64, hunt: String, actor: String,
                                kind: String, body: String, prevHash: String) -> String {
         var hasher = SHA256()
-        for field in [prevHash, String(seq), String(timeMs), hunt, actor, kind, body] {
-            let bytes = Array(field.utf8)
-            hasher.update(data: Array("\(bytes.count):".utf8))
-            hasher.update(data: bytes)
+        for var field in [prevHash, String(seq), String(timeMs), hunt, actor, kind, body] {
+            var prefix = String(field.utf8.count) + ":"
+            prefix.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            field.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         }
         return hex(hasher.finalize())
     }

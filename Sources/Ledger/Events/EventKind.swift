@@ -16,4 +16,6 @@ public enum EventKind: String, Sendable, CaseIterable, Codable {
     case pointsAdjusted = "points-adjusted"
     case cacheAvailability = "cache-availability"
     case secretRotated = "secret-rotated"
+    case huntStarted = "hunt-started"
+    case huntStopped = "hunt-stopped"
 }

@@ -49,6 +49,11 @@ enum StateProjection {
                 INSERT INTO points (seq, idx, hunt, player_id, find_id, reason, amount)
                 VALUES (?, 0, ?, ?, NULL, ?, ?)
                 """).execute(arguments: [seq, hunt, b.player, PointsAward.adjustmentReason + ": " + b.reason, b.amount])
+        case .huntStarted, .huntStopped:
+            try db.cached("""
+                INSERT INTO hunt_state (hunt, running, seq) VALUES (?, ?, ?)
+                ON CONFLICT (hunt) DO UPDATE SET running = excluded.running, seq = excluded.seq
+                """).execute(arguments: [hunt, kind == .huntStarted, seq])
         default:
             try ItemProjection.apply(kind, event, decoded: decoded, db)
         }

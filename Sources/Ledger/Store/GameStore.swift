@@ -49,6 +49,8 @@ public protocol GameStore: Sendable {
     func drop(trackable: String, into cache: String, by player: String, in hunt: Hunt, at time: Date) async throws -> Trackable
     /// A trackable with its trips.
     func trackable(hunt: String, id: String) async throws -> Trackable?
+    /// Every trackable of a hunt, in seeding order, with their trips.
+    func trackables(hunt: String) async throws -> [Trackable]
 
     // MARK: Trades
 
@@ -87,6 +89,15 @@ public protocol GameStore: Sendable {
     func disabledCaches(hunt: String) async throws -> Set<String>
     /// Records that the hunt's secret was rotated (see ``GeoQR/SecretRotation``).
     func recordSecretRotation(hunt: String, fingerprint: String, by actor: String, at time: Date) async throws
+    /// Finds the game master should look at (``GeoQR/CheatFlags``): too fast between two
+    /// finds, the same photo as another player, exactly the cache's coordinates.
+    func flags(in hunt: Hunt) async throws -> [CheatFlag]
+    /// Starts or stops the hunt (a stopped hunt refuses claims and trades in the server).
+    /// Answers whether anything changed: starting a running hunt records nothing.
+    @discardableResult
+    func setHuntRunning(_ running: Bool, hunt: String, by actor: String, at time: Date) async throws -> Bool
+    /// Whether the hunt is running: it is until the game master first stops it.
+    func huntRunning(hunt: String) async throws -> Bool
 
     // MARK: The ledger
 

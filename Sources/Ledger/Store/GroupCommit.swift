@@ -3,9 +3,12 @@ import GRDB
 import Synchronization
 
 /// Group commit: writes submitted at the same time share one transaction, so one fsync
-/// acknowledges many of them. Each write runs in its own savepoint: one that throws is rolled
-/// back alone and its caller gets the error, while the rest of its batch commits. A caller is
-/// answered only after its batch has committed (or failed as a whole).
+/// acknowledges many of them. Each write runs in its own savepoint: one that the game refuses
+/// is rolled back alone and its caller gets the error, while the rest of its batch commits. A
+/// fault of the file or the disk (full, locked, read-only, I/O, corrupt) fails the whole
+/// batch instead: SQLite may already have rolled the transaction back, and what ran after
+/// that would commit on its own. A caller is answered only after its batch has committed (or
+/// failed as a whole).
 ///
 /// ```swift
 /// let committer = GroupCommit(writer: pool, path: path)
@@ -26,7 +29,7 @@ final class GroupCommit: Sendable {
     /// One submitted write: `run` executes inside the batch's transaction and returns the code
     /// that answers its caller; `fail` answers it when the whole batch fails.
     private struct PendingWrite: Sendable {
-        let run: @Sendable (Database) -> @Sendable () -> Void
+        let run: @Sendable (Database) throws -> @Sendable () -> Void
         let fail: @Sendable (any Error) -> Void
     }
 
@@ -49,6 +52,8 @@ final class GroupCommit: Sendable {
                         }
                         let value = result!
                         return { continuation.resume(returning: value) }
+                    } catch let fault as DatabaseError where GroupCommit.isFault(fault) {
+                        throw fault
                     } catch {
                         return { continuation.resume(throwing: error) }
                     }
@@ -64,6 +69,17 @@ final class GroupCommit: Sendable {
         }
     }
 
+    /// Faults of the file or the machine, as opposed to a statement the data refused.
+    static func isFault(_ error: DatabaseError) -> Bool {
+        switch error.resultCode {
+        case .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY, .SQLITE_CORRUPT,
+             .SQLITE_NOTADB, .SQLITE_NOMEM, .SQLITE_CANTOPEN, .SQLITE_PROTOCOL, .SQLITE_PERM:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Commits batches until nothing is pending. Runs on `queue`, one drain at a time.
     private func drain() {
         while true {
@@ -75,7 +91,7 @@ final class GroupCommit: Sendable {
             }
             if batch.isEmpty { return }
             do {
-                let answers = try writer.write { db in batch.map { $0.run(db) } }
+                let answers = try writer.write { db in try batch.map { try $0.run(db) } }
                 answers.forEach { $0() }
             } catch {
                 let translated = LedgerError.from(error, path: path)

@@ -24,7 +24,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .locked(let p): "\(p): the ledger is locked by another process; try again, or stop the other geoqr"
         case .readOnly(let p): "\(p): the ledger cannot be written (read-only file or folder); check permissions or pass --data DIR"
         case .full(let p): "\(p): the disk is full; free space and try again (nothing was half-written)"
-        case .corrupt(let why): "the ledger is damaged: \(why); run geoqr ledger verify"
+        case .corrupt(let why): "the ledger is damaged: \(why); restore it from a backup, or move it aside to start a new one"
         case .storage(let why): "ledger storage failed: \(why)"
         }
     }

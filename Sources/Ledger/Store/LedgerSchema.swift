@@ -12,6 +12,7 @@ enum LedgerSchema {
         ("players", "id"), ("finds", "id"), ("attempts", "seq"), ("items", "id"),
         ("trips", "trackable_id, leg"), ("points", "seq, idx"), ("trades", "id"),
         ("reports", "id"), ("cache_flags", "hunt, cache_id"), ("hunt_secrets", "hunt, generation"),
+        ("hunt_state", "hunt"),
     ]
 
     static var migrator: DatabaseMigrator {
@@ -39,6 +40,12 @@ enum LedgerSchema {
         }
         migrator.registerMigration("v1: derived state") { db in
             try db.execute(sql: derivedStateSQL)
+        }
+        migrator.registerMigration("v2: hunt state") { db in
+            // Whether the game master has the hunt running; no row means running.
+            try db.execute(sql: """
+                CREATE TABLE hunt_state (hunt TEXT PRIMARY KEY, running INTEGER NOT NULL, seq INTEGER NOT NULL);
+                """)
         }
         return migrator
     }

@@ -97,6 +97,27 @@ extension SQLiteGameStore {
         }
     }
 
+    @discardableResult
+    public func setHuntRunning(_ running: Bool, hunt: String, by actor: String, at time: Date) async throws -> Bool {
+        let hunt = hunt.uppercased()
+        return try await write { db in
+            guard try Self.huntRunning(db, hunt: hunt) != running else { return false }
+            try EventAppender.append(db, kind: running ? .huntStarted : .huntStopped, hunt: hunt, actor: actor, at: time) { _ in
+                HuntRunning()
+            }
+            return true
+        }
+    }
+
+    public func huntRunning(hunt: String) async throws -> Bool {
+        let hunt = hunt.uppercased()
+        return try await read { db in try Self.huntRunning(db, hunt: hunt) }
+    }
+
+    static func huntRunning(_ db: Database, hunt: String) throws -> Bool {
+        try Bool.fetchOne(db.cached("SELECT running FROM hunt_state WHERE hunt = ?"), arguments: [hunt]) ?? true
+    }
+
     static func report(_ db: Database, hunt: String, id: String) throws -> Report? {
         try Row.fetchOne(db.cached("SELECT * FROM reports WHERE hunt = ? AND id = ?"), arguments: [hunt, id]).map(report)
     }

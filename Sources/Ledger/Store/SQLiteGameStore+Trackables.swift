@@ -59,6 +59,14 @@ extension SQLiteGameStore {
         return try await read { db in try Self.trackable(db, hunt: hunt, id: id) }
     }
 
+    public func trackables(hunt: String) async throws -> [Trackable] {
+        let hunt = hunt.uppercased()
+        return try await read { db in
+            try String.fetchAll(db.cached("SELECT id FROM items WHERE hunt = ? AND kind = 'trackable' ORDER BY CAST(SUBSTR(id, 2) AS INTEGER)"),
+                                arguments: [hunt]).compactMap { try Self.trackable(db, hunt: hunt, id: $0) }
+        }
+    }
+
     static func trackableRow(_ db: Database, hunt: String, id: String) throws -> Row {
         guard let row = try Row.fetchOne(db.cached("SELECT * FROM items WHERE hunt = ? AND id = ?"), arguments: [hunt, id]) else {
             throw GameRuleViolation.unknownItem(id)

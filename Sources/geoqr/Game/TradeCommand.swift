@@ -25,3 +25,35 @@ func printTrade(_ trade: TradeOffer, json: Bool) throws {
     let receive = trade.receive.isEmpty ? "nothing" : trade.receive.joined(separator: ", ")
     print("trade \(trade.id): \(trade.from) gives \(give) to \(trade.to) for \(receive): \(trade.state.rawValue)")
 }
+
+/// What accepting, declining and cancelling a trade share: the trade, the player who acts
+/// (signed in with their PIN), and how the result is printed.
+struct TradeReply: ParsableArguments {
+    @Argument(help: ArgumentHelp("The trade's id.", valueName: "TRADE"))
+    var trade: String
+
+    @OptionGroup var gameOptions: GameOptions
+
+    @OptionGroup var playerOptions: PlayerOptions
+
+    @Flag(help: "Print the trade as JSON.")
+    var json = false
+
+    static func discussion(_ act: String) -> String {
+        """
+        TRADE is the id geoqr trade offer printed (T7).
+
+        Example:
+          geoqr trade \(act) T7 --hunt demo --player Bob --pin 1234
+        """
+    }
+
+    /// Signs the player in, does `act` (hunt id, trade id, player id, now) and prints the trade.
+    func perform(_ act: (SQLiteGameStore, String, String, String, Date) async throws -> TradeOffer) async throws {
+        let hunt = try gameOptions.loadedHunt()
+        let store = try gameOptions.ledger()
+        let player = try await playerOptions.signIn(store, hunt: hunt)
+        let result = try await game { try await act(store, hunt.id, trade.uppercased(), player.id, Date()) }
+        try printTrade(result, json: json)
+    }
+}

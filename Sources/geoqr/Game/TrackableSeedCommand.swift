@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Ledger
+
+/// `geoqr trackable seed`: the game master puts a new trackable into a cache.
+struct TrackableSeedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed",
+        abstract: "Put a new trackable into a cache (game master).",
+        discussion: """
+        Prints the trackable's id (K7), which players use to pick it up.
+
+        Example:
+          geoqr trackable seed "Rubber duck" --into A2 --hunt demo
+        """
+    )
+
+    @Argument(help: ArgumentHelp("What the trackable is called (1 to 64 characters).", valueName: "NAME"))
+    var name: String
+
+    @Option(help: ArgumentHelp("The cache to put it into: its id or name.", valueName: "CACHE"))
+    var into: String
+
+    @OptionGroup var gameOptions: GameOptions
+
+    @Flag(help: "Print the trackable as JSON.")
+    var json = false
+
+    func validate() throws {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...64).contains(trimmed.count), !trimmed.contains(where: \.isNewline) else {
+            throw ValidationError("NAME: give 1 to 64 characters on one line")
+        }
+    }
+
+    func run() async throws {
+        let hunt = try gameOptions.loadedHunt()
+        let cache = try hunt.cacheID(named: into)
+        let store = try gameOptions.dataOptions.ledger(mustExist: false)
+        let trackable = try await game {
+            try await store.seedTrackable(name: name.trimmingCharacters(in: .whitespacesAndNewlines), into: cache,
+                                          in: hunt, by: gameMasterActor, at: Date())
+        }
+        if json { return try printJSON(TrackableView(trackable)) }
+        print("\(trackable.id) \(trackable.name) is in \(cache)")
+    }
+}
