@@ -51,6 +51,27 @@ public struct DataDirectory: Sendable {
         return stored
     }
 
+    /// A new secret for the hunt, written (mode 0600, synced) beside the current one but not yet
+    /// in force: `install()` renames it into place, atomically, so the hunt always has exactly
+    /// one whole secret; `discard()` removes it. The caller records the rotation in between,
+    /// so a failure on either side leaves the old secret and no record.
+    ///
+    /// ```swift
+    /// let next = try data.stageSecretRotation(forHunt: "DEMO")
+    /// try await store.recordSecretRotation(hunt: "DEMO", fingerprint: SecretRotation.fingerprint(of: next.secret), …)
+    /// try next.install()
+    /// ```
+    public func stageSecretRotation(forHunt huntID: String) throws(DataDirectoryError) -> StagedSecret {
+        let folder = path + "/secrets"
+        try makeDirectory(path)
+        try makeDirectory(folder)
+        let file = "\(folder)/\(huntID.uppercased()).key"
+        let temporary = "\(file).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fresh = HuntSecret.random()
+        try write(fresh.bytes, to: temporary)
+        return StagedSecret(secret: fresh, file: file, temporary: temporary, folder: folder)
+    }
+
     private func readSecret(_ file: String) throws(DataDirectoryError) -> HuntSecret? {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -89,6 +110,29 @@ public struct DataDirectory: Sendable {
         }
         throw .unwritable(dir, String(cString: strerror(errno)))
     }
+}
+
+/// A hunt's next secret, written but not yet in force (see ``DataDirectory/stageSecretRotation(forHunt:)``).
+public struct StagedSecret: Sendable {
+    public let secret: HuntSecret
+    let file: String
+    let temporary: String
+    let folder: String
+
+    /// Puts the new secret in force: rename over the old one, then sync the folder so the
+    /// rename survives power loss.
+    public func install() throws(DataDirectoryError) {
+        guard rename(temporary, file) == 0 else {
+            let why = String(cString: strerror(errno))
+            discard()
+            throw .unwritable(file, why)
+        }
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+
+    /// Forgets the new secret; the old one stays in force.
+    public func discard() { unlink(temporary) }
 }
 
 /// Why the data directory could not be used.

@@ -14,7 +14,9 @@ struct GeoQRCommand: AsyncParsableCommand {
         """,
         subcommands: [PrintCommand.self, CodeCommand.self, VerifyCommand.self, CachesCommand.self,
                       DecodeCommand.self, ScanCommand.self, WatchCommand.self, ImportCommand.self, ExportCommand.self,
-                      LedgerCommand.self, ServeCommand.self],
+                      LedgerCommand.self, ServeCommand.self,
+                      PlayerCommand.self, ClaimCommand.self, CollectionCommand.self, LeaderboardCommand.self,
+                      ReportCommand.self, TradeCommand.self, GameMasterCommand.self],
         defaultSubcommand: nil
     )
 

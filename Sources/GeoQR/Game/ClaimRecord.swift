@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// A claim as the ledger receives it from a caller (the scanner, the server, the command line):
@@ -95,6 +96,11 @@ public struct ClaimEvidence: Sendable, Equatable, Codable {
     public init(photoSHA256: String? = nil, exifTime: Date? = nil) {
         self.photoSHA256 = photoSHA256
         self.exifTime = exifTime
+    }
+
+    /// Evidence from a photo's bytes: their SHA-256, which tells when two claims used the same photo.
+    public init(photo bytes: Data, exifTime: Date?) {
+        self.init(photoSHA256: SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined(), exifTime: exifTime)
     }
 }
 

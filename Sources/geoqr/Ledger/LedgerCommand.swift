@@ -7,12 +7,12 @@ import Ledger
 struct LedgerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ledger",
-        abstract: "Check and export the game's ledger of finds, items and trades.",
+        abstract: "Check, show and export the game's ledger of finds, items and trades.",
         discussion: """
         The ledger is one SQLite file in the data directory (ledger.sqlite). Its events are \
         append-only and hash-chained; every other table is derived from them.
         """,
-        subcommands: [LedgerVerifyCommand.self, LedgerExportCommand.self,
+        subcommands: [LedgerVerifyCommand.self, LedgerExportCommand.self, LedgerShowCommand.self,
                       LedgerBenchCommand.self, LedgerLoadCommand.self]
     )
 }

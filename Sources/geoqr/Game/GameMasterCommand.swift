@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// `geoqr gm`: the game master's acts, each one an event in the ledger.
+struct GameMasterCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gm",
+        abstract: "Game-master acts: void finds, adjust points, disable caches, rotate secrets, resolve reports.",
+        discussion: """
+        Whoever holds the data directory is the game master. Every act is recorded in the \
+        ledger with its reason, and shows in geoqr ledger show.
+        """,
+        subcommands: [GMVoidCommand.self, GMAdjustCommand.self, GMDisableCommand.self,
+                      GMRotateSecretCommand.self, GMResolveCommand.self]
+    )
+}
+
+/// The reason every game-master act carries.
+struct ReasonOption: ParsableArguments {
+    @Option(help: "Why, for whoever reads the ledger later (at most 200 characters).")
+    var reason: String
+
+    func validate() throws {
+        guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--reason: say why") }
+    }
+}

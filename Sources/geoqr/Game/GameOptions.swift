@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import GeoQR
+import HuntFiles
+import Ledger
+
+/// What every game command takes: the hunt it plays in and the data directory its ledger
+/// lives in.
+struct GameOptions: ParsableArguments {
+    @Option(help: "Hunt name (demo for caches/demo.json) or hunt file.")
+    var hunt: String
+
+    @OptionGroup var dataOptions: DataOptions
+
+    /// The hunt, loaded quietly: its warnings belong to `geoqr verify`, not to every claim.
+    func loadedHunt() throws -> Hunt { try loadHunt(hunt, quietWarnings: true).hunt }
+
+    /// The ledger, which must exist: players join before anything else happens.
+    func ledger() throws -> SQLiteGameStore { try dataOptions.ledger(mustExist: true) }
+}
+
+/// The player acting, and the PIN that proves it.
+struct PlayerOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Your player name (or id, such as P3).", valueName: "NAME"))
+    var player: String
+
+    @Option(help: ArgumentHelp("Your PIN. Without it, the first line of standard input is read, which keeps it out of the shell's history.", valueName: "PIN"))
+    var pin: String?
+
+    /// Checks the PIN: a wrong one counts towards a lockout and ends the command.
+    func signIn(_ store: SQLiteGameStore, hunt: Hunt) async throws -> Player {
+        let pin = try pin ?? readPIN()
+        return try await game { try await store.signIn(hunt: hunt.id, name: player, pin: pin, at: Date()) }
+    }
+}
+
+/// A PIN from the first line of standard input.
+func readPIN() throws -> String {
+    guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+        throw fail("no PIN: pass --pin PIN, or give it on the first line of standard input")
+    }
+    return line
+}
+
+/// Runs a ledger call, turning what the game refuses (unknown player, wrong PIN…) and what
+/// storage cannot do into one line on standard error and exit status 1.
+func game<T>(_ body: () async throws -> T) async throws -> T {
+    do { return try await body() } catch let error as ExitCode { throw error } catch { throw fail("\(error)") }
+}
+
+extension Hunt {
+    /// The id of the cache named by `argument`: its id, or its name, ignoring case.
+    func cacheID(named argument: String) throws -> String {
+        if let cache = cache(id: argument.uppercased()) { return cache.id }
+        let matches = caches.filter { $0.name.caseInsensitiveCompare(argument) == .orderedSame }
+        guard let match = matches.first else { throw fail("no cache \(argument) in hunt \(id)") }
+        return match.id
+    }
+}
+
+/// The game master's name in the ledger: acts of the command line are the game master's,
+/// whoever runs it, since only the game master holds the data directory.
+let gameMasterActor = "gm"
