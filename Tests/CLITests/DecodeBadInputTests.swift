@@ -52,18 +52,24 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let code = try QRSymbol(encoding: Self.payload).image(moduleSize: 4, margin: 4)
         let png = try PNGCodec.encode(code), jpeg = try JPEGEncoder.encode(code)
-        var heic = [UInt8](repeating: 0, count: 64)
-        heic.replaceSubrange(4..<12, with: Array("ftypheic".utf8))
         var corruptPNG = png, corruptJPEG = jpeg
         for i in stride(from: 60, to: corruptPNG.count - 12, by: 7) { corruptPNG[i] ^= 0x5A }
         for i in stride(from: corruptJPEG.count / 3, to: corruptJPEG.count - 2, by: 5) { corruptJPEG[i] = 0xFF }
-        let files: [(String, Data)] = [
+        // A real HEIC cut short and one with its boxes scrambled (libheif's messages for these
+        // run over more than one line), or, without heif-enc, a bare HEIC signature.
+        let heic = try Self.heic(of: code, in: dir)
+        var corruptHEIC = heic ?? Self.heicSignature
+        for i in stride(from: 24, to: min(corruptHEIC.count, 400), by: 3) { corruptHEIC[i] ^= 0xA5 }
+        var files: [(String, Data)] = [
             ("a-good.png", png), ("b-empty.png", Data()), ("c-empty.jpg", Data()), ("d-empty.heic", Data()),
             ("e-truncated.png", png.prefix(png.count / 2)), ("f-truncated.jpg", jpeg.prefix(200)),
-            ("g-truncated.heic", Data(heic.prefix(20))), ("h-corrupt.png", corruptPNG), ("i-corrupt.jpg", corruptJPEG),
-            ("j-corrupt.heic", Data(heic)), ("k-text.png", Data("just some notes\n".utf8)), ("z-good.jpg", jpeg),
+            ("g-truncated.heic", (heic ?? Self.heicSignature).prefix(heic.map { $0.count / 2 } ?? 20)),
+            ("h-corrupt.png", corruptPNG), ("i-corrupt.jpg", corruptJPEG),
+            ("j-corrupt.heic", corruptHEIC), ("k-text.png", Data("just some notes\n".utf8)), ("z-good.jpg", jpeg),
         ]
+        if let heic { files.append(("y-good.heic", heic)) }
         for (name, data) in files { try write(data, name, in: dir) }
+        try? FileManager.default.removeItem(at: dir.appendingPathComponent("source.png"))
         let (r, lines) = try decode([""], in: dir)
         #expect(r.status == 0)
         #expect(lines.count == files.count, "one line a file")
@@ -82,6 +88,28 @@ import Testing
         let errorLines = r.stderr.split(separator: "\n").filter { !$0.contains("no code found") }
         #expect(errorLines.count == lines.filter { $0["error"] != nil }.count, "one stderr line per bad file:\n\(r.stderr)")
         #expect(!r.stderr.contains("Fatal error") && !r.stderr.contains("Stack dump"))
+    }
+
+    static let heicSignature: Data = {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        bytes.replaceSubrange(4..<12, with: Array("ftypheic".utf8))
+        return Data(bytes)
+    }()
+
+    /// `image` as a HEIC made by heif-enc (libheif-examples), or nil when it is not installed.
+    static func heic(of image: GrayImage, in folder: URL) throws -> Data? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/heif-enc") else { return nil }
+        let png = folder.appendingPathComponent("source.png"), out = folder.appendingPathComponent("source.heic")
+        try PNGCodec.encode(image).write(to: png)
+        let encoder = Process()
+        encoder.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
+        encoder.arguments = ["-q", "90", "-o", out.path, png.path]
+        encoder.standardOutput = FileHandle.nullDevice
+        try encoder.run()
+        encoder.waitUntilExit()
+        try #require(encoder.terminationStatus == 0, "heif-enc failed")
+        defer { try? FileManager.default.removeItem(at: out) }
+        return try Data(contentsOf: out)
     }
 
     @Test func thousandsOfFilesInOneFolderAreEachOneLine() throws {
@@ -107,8 +135,10 @@ import Testing
         #expect(lines.filter { $0["error"] != nil }.count == 20)
     }
 
-    /// Root reads a mode-000 file regardless (CAP_DAC_OVERRIDE), so this needs an ordinary user.
-    @Test(.enabled(if: getuid() != 0, "root ignores file modes"))
+    /// Root reads a mode-000 file regardless (CAP_DAC_OVERRIDE), so as root geoqr is run as
+    /// `nobody` through setpriv (util-linux), with no capabilities left.
+    @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "as root this needs setpriv to drop to an ordinary user"))
     func unreadableFilesAndFoldersAreReportedAndSkipped() throws {
         let dir = try folder("perm")
         defer {
@@ -120,24 +150,42 @@ import Testing
         try write(png, "secret.png", in: dir)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("locked"), withIntermediateDirectories: false)
         try write(png, "locked/inside.png", in: dir)
+        chmod(dir.path, 0o755)
         chmod(dir.appendingPathComponent("secret.png").path, 0)
         chmod(dir.appendingPathComponent("locked").path, 0)
-        let (r, lines) = try decode([""], in: dir)
-        #expect(r.status == 0)
+        let r = try Self.runAsUser(["decode", "--json", dir.path])
+        let lines = try GeoQRProcess.jsonLines(r)
+        #expect(r.status == 0, "\(r.stderr)")
         let errors = lines.filter { $0["error"] != nil }.compactMap { $0["file"] as? String }
-        #expect(errors.contains { $0.hasSuffix("secret.png") })
-        #expect(errors.contains { $0.hasSuffix("locked") })
+        #expect(errors.contains { $0.hasSuffix("secret.png") }, "\(lines)")
+        #expect(errors.contains { $0.hasSuffix("locked") }, "\(lines)")
         #expect(lines.contains { ($0["file"] as? String)?.hasSuffix("a.png") == true && $0["error"] == nil })
+        #expect(r.stderr.split(separator: "\n").count == errors.count, "one line per unreadable entry:\n\(r.stderr)")
     }
 
-    @Test func asRootModesDoNotStopReading() throws {
-        try #require(getuid() == 0, "only meaningful as root")
-        let dir = try folder("root")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try write(try PNGCodec.encode(try QRSymbol(encoding: Self.payload).image(moduleSize: 4, margin: 4)), "secret.png", in: dir)
-        chmod(dir.appendingPathComponent("secret.png").path, 0)
-        let (r, _) = try decode(["secret.png"], in: dir)
-        #expect(r.status == 0, "root reads a mode-000 file, so the unreadable case is tested only as a user")
+    /// geoqr with `arguments`, as this user, or as `nobody` (65534) when this is root.
+    static func runAsUser(_ arguments: [String]) throws -> GeoQRProcess.Result {
+        let process = Process()
+        if getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", GeoQRProcess.binary.path] + arguments
+        } else {
+            process.executableURL = GeoQRProcess.binary
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        nonisolated(unsafe) var errData = Data()
+        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        return GeoQRProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                   stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 
     /// Peak resident memory of `geoqr ARGS`, from GNU time's %M (kilobytes).
