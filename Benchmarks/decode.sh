@@ -3,6 +3,7 @@
 # of hard pictures. All three use both cores: geoqr by itself, the others through xargs -P 2.
 #
 #   Benchmarks/decode.sh [CORPUS_DIR] [PER_CATEGORY] [PHONE_12MP_DIR]
+#   GEOQR_BIN=.build-release/release/geoqr Benchmarks/decode.sh ...   # skip the build
 #
 # Then per-image figures (images/s, median time a picture, decode rate; one process a picture)
 # on the corpus and on ten generated 12-megapixel phone JPEGs with one clear code each.
@@ -16,8 +17,13 @@ phone=${3:-/tmp/geoqr-corpus-12mp}
 out=$(mktemp -d)
 jobs=$(nproc)
 
-swift build -c release --product geoqr >&2
-geoqr=$(swift build -c release --show-bin-path)/geoqr
+# GEOQR_BIN=path/to/geoqr uses a release binary built elsewhere (another --scratch-path).
+if [ -n "${GEOQR_BIN:-}" ]; then
+    geoqr=$(realpath "$GEOQR_BIN")
+else
+    swift build -c release --product geoqr >&2
+    geoqr=$(swift build -c release --show-bin-path)/geoqr
+fi
 if [ ! -f "$corpus/manifest.json" ]; then
     python3 Benchmarks/corpus/generate.py --out "$corpus" --per-category "$per" >&2
 fi
