@@ -2,18 +2,28 @@
 # Decode-rate benchmark: geoqr decode against zbarimg and ZXingReader on a generated corpus
 # of hard pictures. All three use both cores: geoqr by itself, the others through xargs -P 2.
 #
-#   Benchmarks/decode.sh [CORPUS_DIR] [PER_CATEGORY]
+#   Benchmarks/decode.sh [CORPUS_DIR] [PER_CATEGORY] [PHONE_12MP_DIR]
+#   GEOQR_BIN=.build-release/release/geoqr Benchmarks/decode.sh ...   # skip the build
+#
+# Then per-image figures (images/s, median time a picture, decode rate; one process a picture)
+# on the corpus and on ten generated 12-megapixel phone JPEGs with one clear code each.
 #
 # Needs: swift, python3 with Benchmarks/requirements.txt, qrencode, zbar-tools, zxing-cpp-tools.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-/tmp/geoqr-corpus}
 per=${2:-25}
+phone=${3:-/tmp/geoqr-corpus-12mp}
 out=$(mktemp -d)
 jobs=$(nproc)
 
-swift build -c release --product geoqr >&2
-geoqr=$(swift build -c release --show-bin-path)/geoqr
+# GEOQR_BIN=path/to/geoqr uses a release binary built elsewhere (another --scratch-path).
+if [ -n "${GEOQR_BIN:-}" ]; then
+    geoqr=$(realpath "$GEOQR_BIN")
+else
+    swift build -c release --product geoqr >&2
+    geoqr=$(swift build -c release --show-bin-path)/geoqr
+fi
 if [ ! -f "$corpus/manifest.json" ]; then
     python3 Benchmarks/corpus/generate.py --out "$corpus" --per-category "$per" >&2
 fi
@@ -39,3 +49,10 @@ printf 'geoqr %s\nzbarimg %s\nZXingReader %s\n' "$t_geoqr" "$t_zbar" "$t_zxing" 
 python3 "$OLDPWD/Benchmarks/score.py" "$corpus" --geoqr "$out/geoqr.jsonl" --zxing "$out/zxing.txt" \
     --zbar "$out/zbar.xml" --times "$out/times"
 echo "raw outputs: $out" >&2
+
+cd "$OLDPWD"
+if [ ! -f "$phone/manifest.json" ]; then
+    python3 Benchmarks/corpus/phone12mp.py --out "$phone" --count 10 >&2
+fi
+echo; echo "Per image, phone-size corpus:"; python3 Benchmarks/per_image.py "$corpus" "$geoqr"
+echo; echo "Per image, 12-megapixel phone JPEGs:"; python3 Benchmarks/per_image.py "$phone" "$geoqr"

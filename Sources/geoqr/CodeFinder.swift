@@ -1,4 +1,5 @@
 import Foundation
+import PhotoMetadata
 import QRImaging
 
 /// Where `scan` and `watch` turn pixels into code texts: picture loading (PNG, JPEG with EXIF
@@ -9,13 +10,18 @@ final class CodeFinder {
     private let decoder = PictureDecoder(findAll: true)
     private let frameDecoder = PictureDecoder()
 
-    /// The texts of the codes in an image file's bytes, in the order found.
-    func codes(inFile data: Data) throws -> [String] {
+    /// The texts of the codes in a photo's bytes, in the order found, and where and when its
+    /// EXIF says it was taken: from the file's bytes (JPEG, PNG), or from the metadata item
+    /// libheif found while decoding (HEIC).
+    func photo(inFile data: Data) throws -> (codes: [String], metadata: PhotoMetadata?) {
+        let decoded: DecodedPicture
         do {
-            return try decoder.decode(fileBytes: data).symbols.map(\.text)
+            decoded = try decoder.decode(fileBytes: data)
         } catch {
             throw CodeFinderError(error.description)
         }
+        let metadata = PhotoMetadata(fileBytes: data) ?? decoded.picture.heifExifBlock.flatMap(PhotoMetadata.init(heifExifBlock:))
+        return (decoded.symbols.map(\.text), metadata)
     }
 
     /// The texts of the codes in one camera frame.

@@ -12,9 +12,10 @@ struct DecodeCommand: ParsableCommand {
         and skipped. JPEG EXIF orientation is applied.
 
         Each picture goes through passes that get harder only when the easier ones found \
-        nothing: a reduced copy (large pictures), full size, contrast stretch, local \
-        binarisation, inversion (light-on-dark codes), ×2 and ½ scales, sharpening, 45° turn. \
-        With --all every pass runs and every distinct code is reported.
+        nothing: a reduced copy (pictures of 1200 px and up), full size, ½ scale, inversion \
+        (light-on-dark codes), contrast stretch, local binarisation, sharpening, ×2 scale, \
+        45° turn. With --all every pass runs and every distinct code is reported; without it, \
+        a photo's smaller codes are missed when a bigger one is found at reduced size.
 
         --json prints one object per file per line: {"file", "codes": [{"text", "raw" (base64), \
         "corners" (in the file's stored pixels), "symbology", "pass"}], "error" (only when \

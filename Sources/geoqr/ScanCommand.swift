@@ -69,8 +69,7 @@ struct ScanCommand: ParsableCommand {
 
     /// The codes, and where and when the photo says it was taken.
     private func claim(from data: Data, finder: CodeFinder) throws -> Claim {
-        let payloads = try finder.codes(inFile: data)
-        let meta = PhotoMetadata(fileBytes: data)
+        let (payloads, meta) = try finder.photo(inFile: data)
         let fromPhoto = meta?.coordinate.map {
             ClaimLocation(coordinate: $0, accuracy: meta?.accuracy, source: .exif, time: meta?.gpsTime)
         }

@@ -75,7 +75,9 @@ struct ClaimController {
         try await session.limiter.admit(.claim, client: player)
         let form = try await Self.photoForm(request)
         let decoded = try Self.decode(form.photo, passes: DecodePass.standard)
+        // A HEIC keeps its EXIF in a metadata item that libheif found while decoding.
         let metadata = PhotoMetadata(fileBytes: form.photo)
+            ?? decoded.picture.heifExifBlock.flatMap(PhotoMetadata.init(heifExifBlock:))
         let location: ClaimLocation?
         if let gps = metadata?.coordinate {
             location = ClaimLocation(coordinate: gps, accuracy: metadata?.accuracy, source: .exif, time: metadata?.gpsTime)

@@ -2,8 +2,9 @@
 /// order, cheapest and most often useful first, and stops at the first that finds a code
 /// (unless asked to find all).
 public enum DecodePass: String, CaseIterable, Sendable {
-    /// A reduced copy (a JPEG decoded at 1/2–1/8 scale in the DCT): only for large pictures,
-    /// where it usually finds the code for a fraction of the time.
+    /// A reduced copy (a JPEG decoded at 1/2–1/8 scale in the DCT, to a long side of 600 px
+    /// or more): only for pictures of 1200 px and up, where it usually finds the code for a
+    /// fraction of the time.
     case reduced
     /// The picture as it is.
     case full
@@ -30,13 +31,34 @@ public enum DecodePass: String, CaseIterable, Sendable {
     ]
 
     /// Long side from which `reduced` is worth trying, and the side it reduces to at least.
-    static let reducedFrom = 2000, reducedTo = 1000
+    /// Phone-size pictures (1200 px and up) are halved: most codes in them have modules of
+    /// four pixels or more, and a ½-scale JPEG decode and scan cost about a quarter of full size.
+    static let reducedFrom = 1200, reducedTo = 600
 
     /// The reduction `reduced` uses for a picture of this size, or nil when it is too small.
     static func reduction(width: Int, height: Int) -> Int? {
         let side = max(width, height)
         guard side >= reducedFrom else { return nil }
         return [8, 4, 2].first { side / $0 >= reducedTo }
+    }
+
+    /// Scan-line spacing zbar uses on this pass's image: every line on images at their own
+    /// scale, every second on `enlarged` (its ×2 image already has the original's lines, so
+    /// this keeps what helps, twice the samples a line, for half the cost) and on `rotated`
+    /// (half again as many pixels as the picture, and only a last resort).
+    var scanDensity: Int {
+        switch self {
+        case .enlarged, .rotated: 2
+        default: 1
+        }
+    }
+
+    /// Whether this pass would look at the same pixels as an earlier one in `passes`, for a
+    /// picture of this size: `halved` repeats a `reduced` that reduced by 2.
+    func repeatsEarlier(in passes: [DecodePass], width: Int, height: Int) -> Bool {
+        guard self == .halved, let i = passes.firstIndex(of: .reduced), let mine = passes.firstIndex(of: self),
+              i < mine else { return false }
+        return Self.reduction(width: width, height: height) == 2
     }
 
     /// The working image for this pass made from the full-size `base`, and the map back to
@@ -49,7 +71,9 @@ public enum DecodePass: String, CaseIterable, Sendable {
         case .full:
             return (base, .identity)
         case .stretched:
-            return (base.stretched(), .identity)
+            // A picture that already spans (nearly) black to white would come back the same.
+            guard let s = base.stretched(unlessWithin: 12) else { return nil }
+            return (s, .identity)
         case .binarized:
             let s = base.stretched()
             return (s.binarized(window: s.adaptiveWindow), .identity)

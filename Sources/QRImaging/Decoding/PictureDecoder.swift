@@ -65,8 +65,9 @@ public final class PictureDecoder {
         var found: [(symbol: DecodedSymbol, pass: DecodePass)] = []
         var seen = Set<[UInt8]>()
         for pass in passes {
-            guard let (image, map) = render(pass) else { continue }
-            for symbol in reader.read(image) {
+            guard !pass.repeatsEarlier(in: passes, width: width, height: height),
+                  let (image, map) = render(pass) else { continue }
+            for symbol in reader.read(image, density: pass.scanDensity) {
                 let key = Array(symbol.symbology.utf8) + [0] + symbol.raw
                 guard seen.insert(key).inserted else { continue }
                 found.append((symbol.mapped(map), pass))

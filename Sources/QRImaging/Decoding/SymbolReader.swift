@@ -62,9 +62,17 @@ public final class SymbolReader {
 
     deinit { zbar_image_scanner_destroy(scanner) }
 
-    /// Every symbol zbar finds in the image, in zbar's order.
-    public func read(_ image: GrayImage) -> [DecodedSymbol] {
+    private var density = 1
+
+    /// Every symbol zbar finds in the image, in zbar's order, scanning every `density`-th row
+    /// and column (1: all of them, zbar's default).
+    public func read(_ image: GrayImage, density: Int = 1) -> [DecodedSymbol] {
         guard image.width > 0, image.height > 0 else { return [] }
+        if density != self.density {
+            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
+            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
+            self.density = density
+        }
         let zimage = ZBarImage(image)
         return image.pixels.withUnsafeBytes { bytes in
             zimage.attach(bytes)

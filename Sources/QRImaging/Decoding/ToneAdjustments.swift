@@ -3,6 +3,12 @@ extension GrayImage {
     /// and the rest spread linearly between. Lifts faded prints and grey-on-grey photos above
     /// zbar's edge threshold.
     func stretched(clip: Double = 0.01) -> GrayImage {
+        stretched(clip: clip, unlessWithin: -1) ?? self
+    }
+
+    /// The stretch, or nil when the clipped range already reaches within `margin` grey levels
+    /// of black and of white, so the stretch would change next to nothing.
+    func stretched(clip: Double = 0.01, unlessWithin margin: Int) -> GrayImage? {
         var histogram = [Int](repeating: 0, count: 256)
         pixels.withUnsafeBufferPointer { for p in $0 { histogram[Int(p)] += 1 } }
         let cut = Int(Double(pixels.count) * clip)
@@ -12,6 +18,7 @@ extension GrayImage {
         seen = 0
         while high > 0, seen + histogram[high] <= cut { seen += histogram[high]; high -= 1 }
         guard high > low else { return self }
+        if low <= margin, high >= 255 - margin { return nil }
         let table = (0..<256).map { v in UInt8(clamping: (v - low) * 255 / (high - low)) }
         return mapped(table)
     }

@@ -17,6 +17,10 @@ public struct Picture: Sendable {
     /// How the stored pixels are turned upright (EXIF for JPEG; always `.up` otherwise, since
     /// libheif applies HEIF's own rotation while decoding).
     public let orientation: Orientation
+    /// A HEIC's EXIF block as libheif stores it (a 4-byte offset to the TIFF header, then the
+    /// block), for `PhotoMetadata(heifExifBlock:)`; nil for JPEG and PNG, whose EXIF sits in
+    /// the file's own bytes where `PhotoMetadata(fileBytes:)` finds it, and for HEICs without.
+    public let heifExifBlock: [UInt8]?
     /// Upright size.
     public var width: Int { orientation.swapsAxes ? storedHeight : storedWidth }
     public var height: Int { orientation.swapsAxes ? storedWidth : storedHeight }
@@ -39,6 +43,7 @@ public struct Picture: Sendable {
             orientation = EXIFOrientation.read(jpeg: bytes)
             self.bytes = bytes
             decoded = nil
+            heifExifBlock = nil
         case .png:
             let image: GrayImage
             do { image = try PNGCodec.decode(data, pixelLimit: limits.maxPixels) } catch {
@@ -48,9 +53,11 @@ public struct Picture: Sendable {
                 }
             }
             (storedWidth, storedHeight, orientation, self.bytes, decoded) = (image.width, image.height, .up, [], image)
+            heifExifBlock = nil
         case .heic:
-            let image = try HEIFDecoder.decode(bytes, limits: limits)
+            let (image, exif) = try HEIFDecoder.decode(bytes, limits: limits)
             (storedWidth, storedHeight, orientation, self.bytes, decoded) = (image.width, image.height, .up, [], image)
+            heifExifBlock = exif
         }
     }
 

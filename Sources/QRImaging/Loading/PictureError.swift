@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a picture could not be turned into pixels, in words a user can act on.
 public enum PictureError: Error, Equatable, CustomStringConvertible {
     /// Zero bytes.
@@ -19,7 +21,13 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
             "file is \(bytes / 1_000_000) MB, more than the \(limit / 1_000_000) MB limit"
         case .tooManyPixels(let w, let h, let limit):
             "image is \(w)×\(h) (\(w * h / 1_000_000) megapixels), more than the \(limit / 1_000_000)-megapixel limit"
-        case .unreadable(let format, let reason): "not a readable \(format.rawValue.uppercased()) (\(reason))"
+        case .unreadable(let format, let reason): "not a readable \(format.rawValue.uppercased()) (\(Self.oneLine(reason)))"
         }
+    }
+
+    /// Library messages may end in or hold line breaks (libheif's do); a report is one line.
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
     }
 }

@@ -55,8 +55,9 @@ struct ClaimCommand: AsyncParsableCommand {
             let data: Data, judgements: [ClaimJudgement], meta: PhotoMetadata?
             do {
                 data = try FileAccess.read(path, limit: ScanCommand.maxFileBytes)
-                meta = PhotoMetadata(fileBytes: data)
-                judgements = hunt.judge(claim(codes: try finder.codes(inFile: data), meta: meta), secret: secret)
+                let codes: [String]
+                (codes, meta) = try finder.photo(inFile: data)
+                judgements = hunt.judge(claim(codes: codes, meta: meta), secret: secret)
             } catch {
                 warn("\(path): \(error)")
                 continue
