@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GeoQR", targets: ["GeoQR"]),
         .library(name: "QRImaging", targets: ["QRImaging"]),
         .library(name: "Interchange", targets: ["Interchange"]),
+        .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
         .library(name: "Ledger", targets: ["Ledger"]),
         .library(name: "HuntServer", targets: ["HuntServer"]),
     ],

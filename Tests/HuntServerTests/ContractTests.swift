@@ -77,7 +77,7 @@ struct ContractTests {
 }
 
 @Suite("Multipart bodies that crashed multipart-kit")
-struct MultipartGuardTests {
+struct PhotoFormHeaderTests {
     /// schemathesis sent this body: a part header name with a non-ASCII byte, which traps
     /// multipart-kit 4.7.1's parser. The server answers 400 and keeps serving.
     @Test func aNonASCIIHeaderNameIsRefusedNotACrash() async throws {

@@ -3,7 +3,6 @@ import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
-import MultipartKit
 import PhotoMetadata
 import QRImaging
 
@@ -61,15 +60,6 @@ struct ClaimController {
                                                            method: .camera, player: player)
     }
 
-    /// The form a phone's file picker posts: `photo` (JPEG, PNG or HEIC) and, for photos
-    /// without GPS, the browser's `latitude`, `longitude` and `accuracy`.
-    struct PhotoForm: Decodable {
-        var photo: Data
-        var latitude: String?
-        var longitude: String?
-        var accuracy: String?
-    }
-
     @Sendable func claimPhoto(_ request: Request, context: HuntRequestContext) async throws -> ClaimResult {
         let player = try await session.player(request)
         try await session.limiter.admit(.claim, client: player)
@@ -93,20 +83,15 @@ struct ClaimController {
     }
 
     static func photoForm(_ request: Request) async throws -> PhotoForm {
-        guard let type = request.headers[.contentType], type.lowercased().hasPrefix("multipart/form-data"),
-              let boundary = type.components(separatedBy: "boundary=").last?
-                .trimmingCharacters(in: CharacterSet(charactersIn: "\" ")), !boundary.isEmpty, boundary != type
-        else { throw APIError.badRequest("not-multipart", "send the photo as multipart/form-data with a `photo` part") }
+        guard let type = request.headers[.contentType], let boundary = PhotoForm.boundary(contentType: type) else {
+            throw APIError.badRequest("not-multipart", "send the photo as multipart/form-data with a `photo` part")
+        }
         var request = request
         let buffer = try await request.collectBody(limit: BodyLimits.photo)
-        guard MultipartGuard.headerNamesAreASCII(buffer, boundary: boundary) else {
-            throw APIError.badRequest("bad-form", "a part of the form has a header name that is not ASCII")
-        }
-        do {
-            return try FormDataDecoder().decode(PhotoForm.self, from: buffer, boundary: boundary)
-        } catch {
+        guard let form = PhotoForm.decode(buffer, boundary: boundary) else {
             throw APIError.badRequest("bad-form", "the form needs a `photo` part (JPEG, PNG or HEIC)")
         }
+        return form
     }
 
     /// What a camera frame may be sent as.

@@ -1,0 +1,1 @@
+../../../Sources/HuntServer/Controllers/PhotoForm.swift
