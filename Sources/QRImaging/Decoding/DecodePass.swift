@@ -89,6 +89,11 @@ public enum DecodePass: String, CaseIterable, Sendable {
         case .sharpened:
             return (base.sharpened(), .identity)
         case .rotated:
+            // A 45° turn's bounding box holds (w + h)²/2 pixels: about twice a photo's, but
+            // thousands of times a long thin strip's. A 576-byte JPEG declaring 63512×240 (found
+            // by the picture fuzz harness) asked for 2 gigapixels here.
+            let side = base.width + base.height
+            guard side * side / 2 <= 3 * base.width * base.height else { return nil }
             return base.rotated(degrees: 45)
         }
     }

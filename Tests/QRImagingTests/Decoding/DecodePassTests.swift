@@ -62,4 +62,27 @@ import Testing
             #expect(symbol.corners.contains { abs($0.x - corner.x) <= 3 && abs($0.y - corner.y) <= 3 })
         }
     }
+
+    /// The fuzz finding `Fuzz/findings/slow-jpeg-63512x240.jpg`: a strip would turn into a
+    /// 2-gigapixel square. Photos of any usual shape are still turned.
+    @Test func rotationSkipsLongThinStrips() {
+        #expect(DecodePass.rotated.render(GrayImage(width: 63_512, height: 240)) == nil)
+        #expect(DecodePass.rotated.render(GrayImage(width: 2_000, height: 100)) == nil)
+        #expect(DecodePass.rotated.render(GrayImage(width: 400, height: 300)) != nil)
+        #expect(DecodePass.rotated.render(GrayImage(width: 320, height: 180)) != nil)   // 16:9
+    }
+
+    @Test func theFuzzersSlowJPEGDecodesInBoundedWork() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Fuzz/findings/slow-jpeg-63512x240.jpg").standardized
+        let bytes = try Data(contentsOf: file)
+        let picture = try Picture(data: bytes)
+        let base = try picture.image()
+        #expect(base.width == 63_512 && base.height == 240)
+        for pass in DecodePass.standard {
+            if let (image, _) = pass.render(base) {
+                #expect(image.width * image.height <= 3 * 63_512 * 240, "\(pass) makes \(image.width)×\(image.height)")
+            }
+        }
+    }
 }
