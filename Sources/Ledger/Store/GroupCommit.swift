@@ -1,6 +1,6 @@
 import Dispatch
+import Foundation
 import GRDB
-import Synchronization
 
 /// Group commit: writes submitted at the same time share one transaction, so one fsync
 /// acknowledges many of them. Each write runs in its own savepoint: one that the game refuses
@@ -19,12 +19,12 @@ final class GroupCommit: Sendable {
     private let path: String
     private let maxBatch: Int
     private let queue = DispatchQueue(label: "geoqr.ledger.group-commit")
-    private let state = Mutex(State())
-
-    private struct State: ~Copyable {
-        var pending: [PendingWrite] = []
-        var draining = false
-    }
+    /// Guards `pending` and `draining`. An NSLock (a pthread mutex) rather than
+    /// Synchronization's Mutex: ThreadSanitizer sees a pthread mutex's ordering, while it took
+    /// Mutex's futex-based lock for no lock at all and reported every batch as a race.
+    private let lock = NSLock()
+    nonisolated(unsafe) private var pending: [PendingWrite] = []
+    nonisolated(unsafe) private var draining = false
 
     /// One submitted write: `run` executes inside the batch's transaction and returns the code
     /// that answers its caller; `fail` answers it when the whole batch fails.
@@ -59,10 +59,10 @@ final class GroupCommit: Sendable {
                     }
                 },
                 fail: { continuation.resume(throwing: $0) })
-            let startDrain = state.withLock { s in
-                s.pending.append(pending)
-                if s.draining { return false }
-                s.draining = true
+            let startDrain = lock.withLock {
+                self.pending.append(pending)
+                if draining { return false }
+                draining = true
                 return true
             }
             if startDrain { queue.async { self.drain() } }
@@ -83,10 +83,10 @@ final class GroupCommit: Sendable {
     /// Commits batches until nothing is pending. Runs on `queue`, one drain at a time.
     private func drain() {
         while true {
-            let batch: [PendingWrite] = state.withLock { s in
-                let taken = Array(s.pending.prefix(maxBatch))
-                s.pending.removeFirst(taken.count)
-                if taken.isEmpty { s.draining = false }
+            let batch: [PendingWrite] = lock.withLock {
+                let taken = Array(pending.prefix(maxBatch))
+                pending.removeFirst(taken.count)
+                if taken.isEmpty { draining = false }
                 return taken
             }
             if batch.isEmpty { return }
