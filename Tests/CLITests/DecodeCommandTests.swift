@@ -5,7 +5,7 @@ import QRImaging
 /// `geoqr decode` run as a user runs it: the built binary, real files, exit codes and output.
 @Suite struct DecodeCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let binary = root.appendingPathComponent(".build/debug/geoqr").path
+    static let binary = GeoQRProcess.binary.path
     static let payload = "GQ1.DEMO.A1.7QK2M4TZ9XB3RW5N"
 
     struct Run { let status: Int32; let out: String; let err: String }

@@ -1,10 +1,14 @@
 import Foundation
 import Testing
 
-/// The built `geoqr` binary, run as a user would. `swift build` (or `swift test`, which builds
-/// every product) puts it in .build/debug.
+/// The built `geoqr` binary, run as a user would: the one beside the test bundle (in whichever
+/// build folder, `.build-asan` included), else `.build/debug`.
 @Suite(.serialized) struct CommandLineTests {
-    let geoqr = packageRoot.appendingPathComponent(".build/debug/geoqr").path
+    let geoqr: String = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoqr")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests.path }
+        return packageRoot.appendingPathComponent(".build/debug/geoqr").path
+    }()
 
     @Test func importThenExport() throws {
         let dir = scratchDirectory()
