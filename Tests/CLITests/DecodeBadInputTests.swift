@@ -174,18 +174,7 @@ import Testing
             process.arguments = arguments
         }
         process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return GeoQRProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                   stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        return try GeoQRProcess.collect(process)
     }
 
     /// Peak resident memory of `geoqr ARGS`, from GNU time's %M (kilobytes).

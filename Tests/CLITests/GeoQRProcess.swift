@@ -53,6 +53,11 @@ struct GeoQRProcess {
         environment.removeValue(forKey: "GEOQR_CACHES")
         for (k, v) in extra { environment[k] = v }
         process.environment = environment
+        return try Self.collect(process)
+    }
+
+    /// Runs a configured `process` to its end and returns its status and both outputs.
+    static func collect(_ process: Process) throws -> Result {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
