@@ -12,10 +12,13 @@ struct DecodeCommand: ParsableCommand {
         and skipped. JPEG EXIF orientation is applied.
 
         Each picture goes through passes that get harder only when the easier ones found \
-        nothing: a reduced copy (pictures of 1200 px and up), full size, ½ scale, inversion \
-        (light-on-dark codes), contrast stretch, local binarisation, sharpening, ×2 scale, \
-        45° turn. With --all every pass runs and every distinct code is reported; without it, \
-        a photo's smaller codes are missed when a bigger one is found at reduced size.
+        nothing: a reduced copy (pictures of 1200 px and up) as it is, inverted (light-on-dark \
+        codes) and locally binarised (shadows, noise, moiré); then full size, ½ scale, local \
+        binarisation, inversion, sharpening and ×2 scale. With --all every pass runs and every \
+        distinct code is reported; without it, a photo's smaller codes are missed when a \
+        bigger one is found at reduced size. --passes chooses other passes or another order; \
+        two more are available there: stretched (global contrast stretch) and rotated (45° \
+        turn).
 
         --json prints one object per file per line: {"file", "codes": [{"text", "raw" (base64), \
         "corners" (in the file's stored pixels), "symbology", "pass"}], "error" (only when \
@@ -46,7 +49,8 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .customLong("max-megapixels"), help: "Refuse pictures larger than this, before decoding them.")
     var maxMegapixels = 50
 
-    @Option(help: ArgumentHelp("Passes to try, in order (for measurements).", visibility: .hidden))
+    @Option(help: ArgumentHelp("Comma-separated passes to try, in this order: \(DecodePass.allCases.map(\.rawValue).joined(separator: ", ")). (default: \(DecodePass.standard.map(\.rawValue).joined(separator: ",")))",
+                               valueName: "LIST"))
     var passes: String?
 
     @Option(help: "Pictures decoded at once (default: one per core).")

@@ -6,6 +6,11 @@ public enum DecodePass: String, CaseIterable, Sendable {
     /// or more): only for pictures of 1200 px and up, where it usually finds the code for a
     /// fraction of the time.
     case reduced
+    /// The reduced copy with light and dark swapped: light-on-dark codes big enough to read
+    /// at reduced size, found before any full-size pass.
+    case reducedInverted = "reduced-inverted"
+    /// The reduced copy binarised locally: moiré, noise and shadows over a big code.
+    case reducedBinarized = "reduced-binarized"
     /// The picture as it is.
     case full
     /// Global contrast stretch, for faded and grey-on-grey pictures.
@@ -24,10 +29,15 @@ public enum DecodePass: String, CaseIterable, Sendable {
     case rotated
 
     /// The order used unless told otherwise: by codes found per second spent on the benchmark
-    /// corpus (Benchmarks/decode.md). `halved` is cheap and catches noise and moiré; `rotated`
-    /// and `enlarged` find least and cost most, so they come last.
+    /// corpus (BENCHMARKS.md, "Which passes earn their place"). The three passes on the reduced
+    /// copy settle most pictures for a fraction of a full-size scan; `enlarged` finds least
+    /// and costs most, so it comes last. `stretched` and `rotated` are left out: on the corpus
+    /// every code they read was read by another pass (zbar's finder search copes with any
+    /// rotation), and on a picture without a readable code they cost a third of the time.
+    /// Ask for them with `--passes`.
     public static let standard: [DecodePass] = [
-        .reduced, .full, .halved, .inverted, .stretched, .binarized, .sharpened, .enlarged, .rotated,
+        .reduced, .reducedInverted, .reducedBinarized,
+        .full, .halved, .binarized, .inverted, .sharpened, .enlarged,
     ]
 
     /// Long side from which `reduced` is worth trying, and the side it reduces to at least.
@@ -61,13 +71,36 @@ public enum DecodePass: String, CaseIterable, Sendable {
         return Self.reduction(width: width, height: height) == 2
     }
 
+    /// Whether this pass looks at the reduced copy (pictures of 1200 px and up) rather than
+    /// the full-size picture.
+    var onReducedCopy: Bool {
+        switch self {
+        case .reduced, .reducedInverted, .reducedBinarized: true
+        default: false
+        }
+    }
+
+    /// The working image for a pass on the reduced copy (`onReducedCopy`), made from `small`,
+    /// with the map back to the full-size picture's pixels; nil for every other pass.
+    func render(reducedCopy small: GrayImage, fullWidth: Int, fullHeight: Int) -> (GrayImage, PointMap)? {
+        let map = PointMap.scaling(from: small, toWidth: fullWidth, toHeight: fullHeight)
+        switch self {
+        case .reduced: return (small, map)
+        case .reducedInverted: return (small.stretched().inverted(), map)
+        case .reducedBinarized:
+            let s = small.stretched()
+            return (s.binarized(window: s.adaptiveWindow), map)
+        default: return nil
+        }
+    }
+
     /// The working image for this pass made from the full-size `base`, and the map back to
     /// `base`'s pixels; nil when the pass does not apply to an image of this size.
     func render(_ base: GrayImage) -> (GrayImage, PointMap)? {
         switch self {
-        case .reduced:
+        case .reduced, .reducedInverted, .reducedBinarized:
             guard let n = Self.reduction(width: base.width, height: base.height) else { return nil }
-            return scaled(base.reduced(by: n), base)
+            return render(reducedCopy: base.reduced(by: n), fullWidth: base.width, fullHeight: base.height)
         case .full:
             return (base, .identity)
         case .stretched:

@@ -25,8 +25,12 @@ public final class PictureDecoder {
 
     /// The codes in a grey image (a camera frame, say), corners in its pixels.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
-        findings(width: image.width, height: image.height) { pass in
-            pass.render(image)
+        var small: GrayImage?
+        return findings(width: image.width, height: image.height) { pass in
+            guard pass.onReducedCopy else { return pass.render(image) }
+            guard let n = DecodePass.reduction(width: image.width, height: image.height) else { return nil }
+            if small == nil { small = image.reduced(by: n) }
+            return small.flatMap { pass.render(reducedCopy: $0, fullWidth: image.width, fullHeight: image.height) }
         }.map(\.symbol)
     }
 
@@ -34,28 +38,23 @@ public final class PictureDecoder {
     /// full-size picture; `DecodedPicture.storedCorners(of:)` gives them in the file's pixels.
     public func decode(fileBytes: Data, limits: PictureLimits = PictureLimits()) throws(PictureError) -> DecodedPicture {
         let picture = try Picture(data: fileBytes, limits: limits)
-        var full: GrayImage?
-        var largest: GrayImage?
+        var small: GrayImage?, full: GrayImage?
         var failure: PictureError?
         let found = findings(width: picture.width, height: picture.height) { pass in
             do {
-                if pass == .reduced {
+                if pass.onReducedCopy {
                     guard let n = DecodePass.reduction(width: picture.width, height: picture.height) else { return nil }
-                    let small = try picture.image(reduction: n)
-                    if largest == nil { largest = small }
-                    return (small, .scaling(from: small, toWidth: picture.width, toHeight: picture.height))
+                    if small == nil { small = try picture.image(reduction: n) }
+                    return small.flatMap { pass.render(reducedCopy: $0, fullWidth: picture.width, fullHeight: picture.height) }
                 }
-                if full == nil {
-                    full = try picture.image()
-                    largest = full
-                }
+                if full == nil { full = try picture.image() }
                 return full.flatMap { pass.render($0) }
             } catch {
                 failure = failure ?? (error as? PictureError)
                 return nil
             }
         }
-        guard let image = largest else { throw failure ?? .unreadable(format: picture.format, reason: "no pixels") }
+        guard let image = full ?? small else { throw failure ?? .unreadable(format: picture.format, reason: "no pixels") }
         return DecodedPicture(picture: picture, image: image, symbols: found.map(\.symbol), passes: found.map(\.pass))
     }
 

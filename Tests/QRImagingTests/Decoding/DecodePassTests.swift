@@ -44,6 +44,32 @@ import Testing
         #expect(found.first?.corners.allSatisfy { $0.x < 240 && $0.y < 240 } == true)
     }
 
+    /// A phone-size photo of a light-on-dark code is read on the reduced copy: the full-size
+    /// picture is never decoded, and the corners still come back in its pixels.
+    @Test func reducedCopyReadsLightOnDarkPhoto() throws {
+        let code = TestPictures.map(TestPictures.code(moduleSize: 16)) { _, _, v in 255 - v }
+        let photo = TestPictures.canvas(code, width: 1600, height: 1200, x: 500, y: 300, fill: 90)
+        let result = try PictureDecoder().decode(fileBytes: JPEGEncoder.encode(photo, quality: 90))
+        #expect(result.symbols.map(\.text) == [TestPictures.payload])
+        #expect(result.passes == [.reducedInverted])
+        #expect(result.image.width < photo.width)
+        let corners = try #require(result.symbols.first?.corners)
+        #expect(corners.allSatisfy { (480...(520 + code.width)).contains($0.x) && (280...(320 + code.height)).contains($0.y) })
+    }
+
+    /// A faint code (30 grey levels) under heavy noise and a gradient of light, on a
+    /// phone-size picture: only the reduced copy, binarised locally, reads it (averaging
+    /// four pixels into one halves the noise; full size, binarisation keeps the speckle).
+    @Test func reducedCopyBinarisedReadsFaintNoisyCode() {
+        let code = TestPictures.code(moduleSize: 14)
+        var noise = TestPictures.Noise(state: 11)
+        let photo = TestPictures.map(TestPictures.canvas(code, width: 1600, height: 1200, x: 450, y: 250)) { x, _, v in
+            110 + v * 30 / 255 + x * 60 / 1600 + noise.next(40) - 20
+        }
+        #expect(readers(of: photo) == [.reducedBinarized])
+        #expect(PictureDecoder().decode(photo).map(\.text) == [TestPictures.payload])
+    }
+
     @Test func findAllKeepsGoingAndDeduplicates() {
         let a = TestPictures.code("GQ1.DEMO.A1.AAAAAAAAAAAAAAAA", moduleSize: 4)
         let b = TestPictures.map(TestPictures.code("GQ1.DEMO.B2.BBBBBBBBBBBBBBBB", moduleSize: 4)) { _, _, v in 255 - v }
