@@ -55,7 +55,7 @@ struct ClaimController {
         var request = request
         let bytes = Data(buffer: try await request.collectBody(limit: BodyLimits.frame))
         // A live frame gets the quick passes only: the next frame is a fraction of a second away.
-        let symbols = try Self.decode(bytes, passes: [.reduced, .full, .stretched, .binarized]).symbols
+        let symbols = try Self.decode(bytes, passes: [.reduced, .full, .binarized, .inverted]).symbols
         return try await ClaimDesk(session: session).claim(payloads: symbols.map(\.text), location: location,
                                                            method: .camera, player: player)
     }
