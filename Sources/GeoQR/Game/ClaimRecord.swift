@@ -100,7 +100,7 @@ public struct ClaimEvidence: Sendable, Equatable, Codable {
 
     /// Evidence from a photo's bytes: their SHA-256, which tells when two claims used the same photo.
     public init(photo bytes: Data, exifTime: Date?) {
-        self.init(photoSHA256: SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined(), exifTime: exifTime)
+        self.init(photoSHA256: SHA256.hash(data: bytes).hex, exifTime: exifTime)
     }
 }
 

@@ -17,6 +17,6 @@ public enum SecretRotation {
     /// The first 8 bytes of SHA-256 over the secret, in hex: enough to tell secrets apart,
     /// useless for making codes.
     public static func fingerprint(of secret: HuntSecret) -> String {
-        SHA256.hash(data: secret.bytes).prefix(8).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: secret.bytes).prefix(8).hex
     }
 }

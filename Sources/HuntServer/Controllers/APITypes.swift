@@ -78,7 +78,8 @@ struct CacheView: Codable {
     var direction: String?
 }
 
-struct CacheList: ResponseEncodable {
+/// Written by hand (``PolledResponses``): every phone polls it.
+struct CacheList: Encodable {
     var caches: [CacheView]
 }
 
@@ -111,7 +112,8 @@ struct FindList: ResponseEncodable { var finds: [Find] }
 struct CardList: ResponseEncodable { var cards: [Card] }
 struct TrackableList: ResponseEncodable { var trackables: [Trackable] }
 struct PlayerList: ResponseEncodable { var players: [PublicPlayer] }
-struct Leaderboard: ResponseEncodable { var standings: [Standing] }
+/// Written by hand (``PolledResponses``): every phone polls it.
+struct Leaderboard: Encodable { var standings: [Standing] }
 struct TradeList: ResponseEncodable { var incoming: [TradeOffer]; var outgoing: [TradeOffer] }
 struct ReportList: ResponseEncodable { var reports: [Report] }
 

@@ -72,6 +72,7 @@ struct AdminController {
         var request = request
         let reason = try await request.jsonIfSent(Reason.self)?.reason ?? ""
         let find = try await session.store.voidFind(hunt: session.hunt.id, id: id, reason: reason, by: "game-master", at: session.now())
+        await session.found.changed(for: find.player)
         await session.broadcastLeaderboard()
         return find
     }

@@ -75,7 +75,7 @@ struct ClaimController {
             location = try Self.location(try Self.number(form.latitude, "latitude"), try Self.number(form.longitude, "longitude"),
                                          try Self.number(form.accuracy, "accuracy"))
         }
-        let digest = SHA256.hash(data: form.photo).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: form.photo).hex
         let takenAt = metadata?.takenAt(assuming: .current)
         return try await ClaimDesk(session: session).claim(
             payloads: decoded.symbols.map(\.text), location: location, takenAt: takenAt, method: .photo,

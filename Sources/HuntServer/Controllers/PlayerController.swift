@@ -44,7 +44,7 @@ struct PlayerController {
 
     @Sendable func me(_ request: Request, context: HuntRequestContext) async throws -> Me {
         let id = try await session.player(request)
-        guard let player = try await session.store.player(hunt: session.hunt.id, named: id) else { throw APIError.badToken }
+        guard let player = try await session.players.player(id: id) else { throw APIError.badToken }
         let standing = try await session.standings.value().first { $0.player == id }
         return Me(player: player, points: standing?.points ?? 0, finds: standing?.finds ?? 0)
     }

@@ -33,7 +33,7 @@ struct ReportController {
         }
         let digest = try body.photo.map { text -> String in
             guard let bytes = Data(base64Encoded: text) else { throw APIError.badRequest("bad-photo", "photo is not base64") }
-            return SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            return SHA256.hash(data: bytes).hex
         }
         let report = try await session.store.fileReport(cache: body.cache, kind: kind, text: body.text ?? "", photoSHA256: digest,
                                                         by: player, in: session.hunt, at: session.now())

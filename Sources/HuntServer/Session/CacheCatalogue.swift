@@ -10,9 +10,7 @@ struct CacheCatalogue {
     func views(for player: String?, from here: Coordinate?) async throws -> [CacheView] {
         let hunt = session.hunt
         var found: Set<String> = []
-        if let player {
-            found = Set(try await session.store.finds(hunt: hunt.id, player: player).filter { $0.voidReason == nil }.map(\.cache))
-        }
+        if let player { found = try await session.found.caches(of: player) }
         let flags = try await session.cacheFlags.value()
         let disabled = flags.disabled, flagged = flags.flagged
         let views = hunt.caches.map { cache in

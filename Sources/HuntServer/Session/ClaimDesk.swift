@@ -39,6 +39,7 @@ struct ClaimDesk {
             result.points = points
             result.find = find.id
             result.first_to_find = find.firstToFind
+            await session.found.changed(for: player)
             await announce(find, points: points)
         case .alreadyFound(let find):
             result.verdict = Verdict.alreadyFound.rawValue
@@ -59,7 +60,7 @@ struct ClaimDesk {
     /// Everyone hears of a find (the finder's page tells them apart by player id), then the
     /// new standings.
     private func announce(_ find: Find, points: Int) async {
-        let name = (try? await session.store.player(hunt: session.hunt.id, named: find.player))?.name ?? find.player
+        let name = (try? await session.players.player(id: find.player))?.name ?? find.player
         let cacheName = session.hunt.cache(id: find.cache)?.name ?? find.cache
         struct FindNews: Encodable { var player, name, cache, cache_name: String; var points: Int; var first_to_find: Bool }
         await session.live.send(LiveEvent(name: "find", value: FindNews(

@@ -49,6 +49,9 @@ public final class HuntSession: Sendable {
     /// Disabled caches and caches with an open report, kept between changes.
     let cacheFlags: LedgerSnapshot<CacheFlags>
     let index: LedgerIndex
+    /// Players by id and the caches each has found, kept between requests.
+    let players: PlayerDirectory
+    let found: FoundCaches
     /// The present moment; tests pass a fixed one.
     let now: @Sendable () -> Date
 
@@ -77,6 +80,8 @@ public final class HuntSession: Sendable {
             await live.send(LiveEvent(name: "leaderboard", value: board), to: nil)
         }
         self.index = LedgerIndex(store: store, hunt: huntID)
+        self.players = PlayerDirectory(store: store, hunt: huntID)
+        self.found = FoundCaches(store: store, hunt: huntID)
     }
 
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.

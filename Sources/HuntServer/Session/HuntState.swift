@@ -5,18 +5,29 @@ import Ledger
 /// reading the caches and the leaderboard still works. The state lives in the ledger
 /// (`hunt-started` / `hunt-stopped` events), so it survives a restart of the server and a
 /// stop is on record like any other game-master act.
+///
+/// Every claim asks, so the answer is kept (``LedgerSnapshot``): a start or stop from the
+/// admin page applies to the next request; one recorded by another process is seen within
+/// about a second.
 struct HuntState: Sendable {
     let store: any GameStore
     let hunt: String
+    private let kept: LedgerSnapshot<Bool>
 
-    /// Read from the ledger each time: another process (the command line) may have changed it.
+    init(store: any GameStore, hunt: String) {
+        self.store = store
+        self.hunt = hunt
+        kept = LedgerSnapshot(maxAge: .seconds(1)) { try await store.huntRunning(hunt: hunt) }
+    }
+
     var running: Bool {
-        get async throws { try await store.huntRunning(hunt: hunt) }
+        get async throws { try await kept.value() }
     }
 
     /// Records a start or a stop by the game master; a start of a running hunt records nothing.
     func set(running: Bool, at time: Date) async throws {
         try await store.setHuntRunning(running, hunt: hunt, by: "game-master", at: time)
+        await kept.invalidate()
     }
 
     func requireRunning() async throws {

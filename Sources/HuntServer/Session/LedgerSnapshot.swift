@@ -6,6 +6,10 @@ import Foundation
 /// the same moment share one read. Read endpoints that every phone polls (the leaderboard,
 /// the cache list) then cost a lookup, not a round trip to SQLite each.
 ///
+/// Past `maxAge` the kept value is still answered while one read in the background fetches
+/// the next, so no request waits on SQLite for what only another process could have changed;
+/// after an ``invalidate()`` requests wait for the new value.
+///
 /// ```swift
 /// let standings = LedgerSnapshot(maxAge: .seconds(1)) { try await store.leaderboard(hunt: "DEMO") }
 /// let board = try await standings.value()
@@ -25,25 +29,39 @@ actor LedgerSnapshot<Value: Sendable> {
 
     /// The value as of this call or later: never from before an ``invalidate()`` that returned.
     func value() async throws -> Value {
-        if let kept, kept.generation == generation, ContinuousClock.now - kept.at < maxAge { return kept.value }
+        if let kept, kept.generation == generation {
+            if ContinuousClock.now - kept.at >= maxAge, reading == nil { _ = startReading() }
+            return kept.value
+        }
         // A read started since the last change sees everything up to this call.
         if let reading, reading.generation == generation { return try await reading.task.value }
-        let started = ContinuousClock.now, current = generation
-        let task = Task { [read] in try await read() }
-        reading = (task, current)
-        do {
-            let value = try await task.value
-            if reading?.generation == current { reading = nil }
-            if current == generation { kept = (value, current, started) }
-            return value
-        } catch {
-            if reading?.generation == current { reading = nil }
-            throw error
-        }
+        return try await startReading().value
     }
 
     /// Something changed: the next ``value()`` reads again.
     func invalidate() {
         generation += 1
+    }
+
+    /// One read of the ledger, kept when it ends if nothing changed meanwhile.
+    private func startReading() -> Task<Value, any Error> {
+        let started = ContinuousClock.now, current = generation
+        let task = Task { [read] in
+            do {
+                let value = try await read()
+                self.finished(current, value: value, at: started)
+                return value
+            } catch {
+                self.finished(current, value: nil, at: started)
+                throw error
+            }
+        }
+        reading = (task, current)
+        return task
+    }
+
+    private func finished(_ generation: Int, value: Value?, at started: ContinuousClock.Instant) {
+        if reading?.generation == generation { reading = nil }
+        if let value, generation == self.generation { kept = (value, generation, started) }
     }
 }

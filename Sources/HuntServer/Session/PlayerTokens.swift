@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GeoQR
 import HuntFiles
 
 /// Sign-in sessions: a random 128-bit token per join or sign-in, given to the browser once and
@@ -62,11 +63,11 @@ public actor PlayerTokens {
     nonisolated static func sessionKey(_ token: String) -> String { digest(token) }
 
     static func randomToken() -> String {
-        SymmetricKey(size: .bits128).withUnsafeBytes { $0.map { String(format: "%02x", $0) }.joined() }
+        SymmetricKey(size: .bits128).withUnsafeBytes { $0.hex }
     }
 
     static func digest(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(token.utf8)).hex
     }
 
     /// One line, in one write(2) on an O_APPEND descriptor: whole or (on a full disk) refused.

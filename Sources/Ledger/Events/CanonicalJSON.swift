@@ -9,80 +9,18 @@ import GeoQR
 /// which did.
 protocol CanonicalJSONBody {
     /// Writes the value as one JSON object, keys in sorted order.
-    func write(to json: inout CanonicalJSONWriter)
+    func write(to json: inout JSONWriter)
 }
 
-/// Appends JSON tokens to a byte buffer, putting the commas in.
-struct CanonicalJSONWriter {
-    private(set) var bytes: [UInt8] = []
-    private var needsComma = false
-
-    init() { bytes.reserveCapacity(512) }
-
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
-
-    /// A key; its value follows. Keys must come in sorted order: the caller's duty.
-    mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        needsComma = false
-    }
-
-    mutating func string(_ value: String) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(contentsOf: [hex[Int(byte >> 4)], hex[Int(byte & 0x0f)]])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-        needsComma = true
-    }
-
-    mutating func number(_ value: Int) { separate(); bytes.append(contentsOf: String(value).utf8); needsComma = true }
-
-    /// As `JSONEncoder` writes a Double: its shortest description, without a trailing `.0`.
-    mutating func number(_ value: Double) {
-        separate()
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
-        needsComma = true
-    }
-
-    mutating func bool(_ value: Bool) { separate(); bytes.append(contentsOf: (value ? "true" : "false").utf8); needsComma = true }
-
+extension JSONWriter {
     /// A date as `.millisecondsSince1970` writes it.
     mutating func date(_ value: Date) { number(value.timeIntervalSince1970 * 1000) }
 
     mutating func body(_ value: some CanonicalJSONBody) { value.write(to: &self) }
-
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-    }
 }
 
 extension FindRecorded: CanonicalJSONBody {
-    func write(to json: inout CanonicalJSONWriter) {
+    func write(to json: inout JSONWriter) {
         json.beginObject()
         json.key("awards")
         json.beginArray()
@@ -100,7 +38,7 @@ extension FindRecorded: CanonicalJSONBody {
 }
 
 extension ClaimAttempted: CanonicalJSONBody {
-    func write(to json: inout CanonicalJSONWriter) {
+    func write(to json: inout JSONWriter) {
         json.beginObject()
         json.key("claim"); json.body(claim)
         json.key("verdict"); json.string(verdict.rawValue)
@@ -109,7 +47,7 @@ extension ClaimAttempted: CanonicalJSONBody {
 }
 
 extension PointsAward: CanonicalJSONBody {
-    func write(to json: inout CanonicalJSONWriter) {
+    func write(to json: inout JSONWriter) {
         json.beginObject()
         json.key("amount"); json.number(amount)
         json.key("reason"); json.string(reason)
@@ -118,7 +56,7 @@ extension PointsAward: CanonicalJSONBody {
 }
 
 extension CardGrant: CanonicalJSONBody {
-    func write(to json: inout CanonicalJSONWriter) {
+    func write(to json: inout JSONWriter) {
         json.beginObject()
         json.key("cache"); json.string(cache)
         json.key("cacheName"); json.string(cacheName)
@@ -129,7 +67,7 @@ extension CardGrant: CanonicalJSONBody {
 }
 
 extension ClaimRecord: CanonicalJSONBody {
-    func write(to json: inout CanonicalJSONWriter) {
+    func write(to json: inout JSONWriter) {
         json.beginObject()
         if let cache { json.key("cache"); json.string(cache) }
         json.key("evidence")

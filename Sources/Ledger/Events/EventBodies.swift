@@ -137,7 +137,7 @@ enum BodyCoding {
     static func encode(_ value: some Encodable) throws -> String {
         // The bodies of the hot path are written by hand, to the same bytes (CanonicalJSON).
         if let canonical = value as? any CanonicalJSONBody {
-            var json = CanonicalJSONWriter()
+            var json = JSONWriter()
             canonical.write(to: &json)
             return json.text
         }

@@ -1,0 +1,70 @@
+import Foundation
+import Ledger
+
+/// Players as the ledger recorded them when they joined, kept once read: a player's id,
+/// name, team and joining time never change, so the requests that name a player by id (every
+/// `/api/me`, every find's news) ask SQLite once per player, not once per request.
+///
+/// ```swift
+/// let ada = try await session.players.player(id: "P3")
+/// ```
+final class PlayerDirectory: @unchecked Sendable {   // `known` only under `lock`
+    private let store: any GameStore
+    private let hunt: String
+    private let lock = NSLock()
+    private var known: [String: Player] = [:]
+
+    init(store: any GameStore, hunt: String) {
+        self.store = store
+        self.hunt = hunt
+    }
+
+    /// The player with this id, or nil (a name is not an id here).
+    func player(id: String) async throws -> Player? {
+        let key = id.uppercased()
+        if let player = lock.withLock({ known[key] }) { return player }
+        guard let player = try await store.player(hunt: hunt, named: key), player.id == key else { return nil }
+        lock.withLock { known[key] = player }
+        return player
+    }
+}
+
+/// The caches each player has found (voided finds left out), kept per player: the signed-in
+/// cache list asks on every poll. This server's finds and voids mark the player's changed;
+/// a change made by another process (`geoqr gm void`) is seen within about a second
+/// (``LedgerSnapshot``).
+///
+/// ```swift
+/// let found = try await session.found.caches(of: "P3")   // ["A1", "B2"]
+/// await session.found.changed(for: "P3")                 // after P3's find
+/// ```
+final class FoundCaches: @unchecked Sendable {   // `byPlayer` only under `lock`
+    private let store: any GameStore
+    private let hunt: String
+    private let lock = NSLock()
+    private var byPlayer: [String: LedgerSnapshot<Set<String>>] = [:]
+
+    init(store: any GameStore, hunt: String) {
+        self.store = store
+        self.hunt = hunt
+    }
+
+    func caches(of player: String) async throws -> Set<String> {
+        try await snapshot(of: player).value()
+    }
+
+    func changed(for player: String) async {
+        await snapshot(of: player).invalidate()
+    }
+
+    private func snapshot(of player: String) -> LedgerSnapshot<Set<String>> {
+        lock.withLock {
+            if let kept = byPlayer[player] { return kept }
+            let snapshot = LedgerSnapshot(maxAge: .seconds(1)) { [store, hunt] in
+                Set(try await store.finds(hunt: hunt, player: player).filter { $0.voidReason == nil }.map(\.cache))
+            }
+            byPlayer[player] = snapshot
+            return snapshot
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GeoQR
+import HummingbirdTesting
+@testable import HuntServer
+import Ledger
+import Testing
+
+/// What the server keeps between requests so that polling phones do not each cost a round
+/// trip to SQLite, and the hand-written JSON of the most polled answers.
+@Suite("Kept between requests")
+struct ServerCachingTests {
+    /// The hand-written cache list and leaderboard mean exactly what `JSONEncoder` writes:
+    /// every optional present and absent, awkward text, fractional and whole numbers.
+    @Test func handWrittenJSONMeansWhatJSONEncoderWrites() throws {
+        let texts = ["A1", "Quote \" and \\ slash /", "tab\tline\nend\u{1}", "Café ☕️ 北", ""]
+        var views: [CacheView] = []
+        for i in 0..<40 {
+            let some = i % 2 == 0, text = texts[i % texts.count]
+            views.append(CacheView(
+                id: "C\(i)", name: text, trail: some ? text : nil, difficulty: 1.5 + Double(i % 4), terrain: Double(i % 5),
+                points: i * 7 - 3, radius_m: [40, 12.5, 0.1, 1e6][i % 4], hint: i % 3 == 0 ? text : nil,
+                found: some, disabled: i % 3 == 1, flagged: i % 5 == 2,
+                latitude: some ? 40.6303 + Double(i) / 7 : nil, longitude: some ? -8.6575 - Double(i) / 3 : nil,
+                distance_m: i % 4 == 0 ? nil : Double(i) * 123.4, bearing_deg: i % 4 == 0 ? nil : Double(i * 9 % 360),
+                direction: i % 4 == 0 ? nil : "north-east"))
+        }
+        try expectSameMeaning(CacheList(caches: views), written: { var w = JSONWriter(); w.beginArray(); for v in views { v.write(to: &w) }; w.endArray(); return w }(), key: "caches")
+        let rows: [[String: Any]] = (0..<30).map { ["player": "P\($0)", "name": texts[$0 % texts.count], "points": $0 * 10 - 5, "finds": $0] }
+        let standings = try JSONDecoder().decode([Standing].self, from: JSONSerialization.data(withJSONObject: rows))
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Leaderboard(standings: standings))) as? NSDictionary
+        var written = JSONWriter()
+        written.beginArray()
+        for s in standings {
+            written.beginObject()
+            written.key("player"); written.string(s.player); written.key("name"); written.string(s.name)
+            written.key("points"); written.number(s.points); written.key("finds"); written.number(s.finds)
+            written.endObject()
+        }
+        written.endArray()
+        #expect(encoded?["standings"] as? NSArray == (try JSONSerialization.jsonObject(with: Data(written.bytes)) as? NSArray))
+    }
+
+    private func expectSameMeaning(_ value: some Encodable, written: JSONWriter, key: String) throws {
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? NSDictionary
+        let mine = try JSONSerialization.jsonObject(with: Data(written.bytes)) as? NSArray
+        #expect(mine != nil && encoded?[key] as? NSArray == mine)
+    }
+
+    /// The cache list and leaderboard over HTTP are the hand-written ones, and parse.
+    @Test func polledAnswersAreJSON() async throws {
+        let h = try Harness()
+        try await h.app.test(.router) { client in
+            let ada = try await client.join("Ada \"the\" finder")
+            _ = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
+            let list = try await client.call(.get, "/api/caches?latitude=40.63&longitude=-8.657", token: ada.token)
+            #expect(list.headers[.contentType] == "application/json; charset=utf-8")
+            let caches = try #require(list["caches"] as? [[String: Any]])
+            #expect(caches.map { $0["id"] as? String } == ["A1", "B1"])
+            #expect(caches.map { $0["found"] as? Bool } == [true, false])
+            let board = try await client.call(.get, "/api/leaderboard")
+            let first = try #require((board["standings"] as? [[String: Any]])?.first)
+            #expect(first["name"] as? String == "Ada \"the\" finder" && first["finds"] as? Int == 1)
+        }
+    }
+
+    /// Past its age a kept value is answered at once while one read fetches the next; after
+    /// an invalidation the next answer waits for a read.
+    @Test func aSnapshotPastItsAgeAnswersAtOnceAndRefreshesBehind() async throws {
+        let reads = ReadCounter()
+        let snapshot = LedgerSnapshot(maxAge: .milliseconds(50)) { await reads.next() }
+        #expect(try await snapshot.value() == 1)
+        #expect(try await snapshot.value() == 1, "kept")
+        try await Task.sleep(for: .milliseconds(80))
+        #expect(try await snapshot.value() == 1, "stale, answered while the next read runs")
+        var seen = 1
+        for _ in 0..<200 where seen == 1 {
+            try await Task.sleep(for: .milliseconds(10))
+            seen = try await snapshot.value()
+        }
+        #expect(seen == 2, "the background read was kept")
+        await snapshot.invalidate()
+        #expect(try await snapshot.value() == 3, "after a change, never the old value")
+    }
+
+    /// A stop or a void recorded by another process (`geoqr gm …` on the same data
+    /// directory) reaches the running server within about a second.
+    @Test func anotherProcesssStopAndVoidAreSeenSoon() async throws {
+        let h = try Harness()
+        try await h.app.test(.router) { client in
+            let ada = try await client.join("Ada")
+            let find = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
+            #expect(find["verdict"] as? String == "claimable")
+            func found() async throws -> Bool? {
+                let list = try await client.call(.get, "/api/caches", token: ada.token)
+                return (list["caches"] as? [[String: Any]])?.first { $0["id"] as? String == "A1" }?["found"] as? Bool
+            }
+            #expect(try await found() == true, "this server's find shows at once")
+
+            let other = try SQLiteGameStore(directory: h.directory, configuration: .init(pinCost: 4, synchronousFull: false))
+            _ = try await other.voidFind(hunt: "TEST", id: try #require(find["find"] as? String), reason: "test",
+                                         by: "gm", at: Date())
+            try await other.setHuntRunning(false, hunt: "TEST", by: "gm", at: Date())
+            var stillFound = true, refused: String?
+            for _ in 0..<100 where stillFound || refused == nil {
+                try await Task.sleep(for: .milliseconds(50))
+                stillFound = try await found() ?? true
+                refused = try await client.claim(h.code("B1"), token: ada.token, at: Harness.b1).error
+            }
+            #expect(!stillFound, "the void reached the cache list")
+            #expect(refused == "hunt-stopped")
+        }
+    }
+
+    @Test func hexIsTwoLowerCaseDigitsAByte() {
+        let bytes: [UInt8] = [0, 1, 0x0f, 0x10, 0x7f, 0x80, 0xab, 0xff]
+        #expect(bytes.hex == "00010f107f80abff")
+        #expect([UInt8]().hex == "")
+    }
+}
+
+private actor ReadCounter {
+    private var n = 0
+    func next() -> Int { n += 1; return n }
+}
