@@ -24,7 +24,9 @@ command -v wrk >/dev/null || { echo "wrk missing: scripts/install-deps" >&2; exi
 [ "$build" = 1 ] && swift build -c release --product geoqr >&2
 source Benchmarks/load/serve.sh
 
-if [ "$quick" = 1 ]; then secs=4 claimers=1500 photos=60; else secs=20 claimers=16000 photos=400; fi
+# Enough claimers that every claim in the "new finds" phase is one (5 caches each): up to
+# 10,000 finds/s. The table reports the finds/s that really were new finds.
+if [ "$quick" = 1 ]; then secs=4 claimers=8000 photos=60; else secs=20 claimers=40000 photos=400; fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/geoqr-server-bench.XXXXXX")
 trap 'serve_stop; rm -rf "$work"' EXIT
 port=$(free_port)
@@ -73,7 +75,8 @@ def line(label, what, target=""):
 print("\n| measure | throughput | p50 ms | p99 ms | p99.9 ms | socket errors / non-2xx | target |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
 line("reads", "read endpoints (64 players), 64 conn.", "≥ 15,000/s")
-line("claims-new", f"link claims, new finds, 64 conn. ({rows['claims-new']['claimable']} finds, {rows['claims-new']['repeat']} repeats)", "≥ 3,000/s, p99 ≤ 25 ms")
+new = rows["claims-new"]
+line("claims-new", f"link claims, new finds, 64 conn. ({new['claimable']} finds = {new['claimable'] / new['seconds']:,.0f} finds/s; {new['repeat']} repeats)", "≥ 3,000/s, p99 ≤ 25 ms")
 line("claims-repeat", f"link claims repeated, 64 conn. ({rows['claims-repeat']['repeat']} repeats, {rows['claims-repeat']['claimable']} finds)")
 line("photo-c1", f"photo claims 3 MB, 1 conn. ({rows['photo-c1']['claimable']} finds)", "p50 ≤ 250 ms")
 line("photo-c2", f"photo claims 3 MB, 2 conn. ({rows['photo-c2']['claimable']} finds)")

@@ -84,7 +84,8 @@ struct CacheList: Encodable {
 }
 
 /// What became of a claim, for the phone to show.
-struct ClaimResult: ResponseEncodable, Equatable {
+/// Written by hand (``PolledResponses``): the answer to every claim.
+struct ClaimResult: Encodable, Equatable {
     var verdict: String
     var sentence: String
     var cache: String?

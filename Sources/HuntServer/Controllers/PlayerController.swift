@@ -29,6 +29,7 @@ struct PlayerController {
         }
         let player = try await session.store.join(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin,
                                                   team: team, at: session.now())
+        session.players.remember(player)
         let token = try await session.tokens.issue(for: player.id)
         await session.broadcastLeaderboard()
         return EditedResponse(status: .created, response: SignedIn(token: token, player: player))
@@ -39,6 +40,7 @@ struct PlayerController {
         var request = request
         let credentials = try await request.json(Credentials.self)
         let player = try await session.store.signIn(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin, at: session.now())
+        session.players.remember(player)
         return SignedIn(token: try await session.tokens.issue(for: player.id), player: player)
     }
 

@@ -3,7 +3,8 @@ import GeoQR
 import Hummingbird
 import Ledger
 
-// The answers every phone polls, the cache list and the leaderboard, written with
+// The answers every phone polls, the cache list and the leaderboard, and the answer to every
+// claim, written with
 // `JSONWriter` rather than `JSONEncoder`: encoding them by reflection took more of the
 // server's time than everything else those requests do (a `perf` profile under
 // Benchmarks/server.sh). The JSON means the same as `JSONEncoder`'s: `PolledResponsesTests`
@@ -62,6 +63,33 @@ extension Leaderboard: ResponseGenerator {
         json.endArray()
         json.endObject()
         return .json(json)
+    }
+}
+
+extension ClaimResult: ResponseGenerator {
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var json = JSONWriter()
+        write(to: &json)
+        return .json(json)
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("verdict"); json.string(verdict)
+        json.key("sentence"); json.string(sentence)
+        if let cache { json.key("cache"); json.string(cache) }
+        if let cache_name { json.key("cache_name"); json.string(cache_name) }
+        if let distance_m { json.key("distance_m"); json.number(distance_m) }
+        if let bearing_deg { json.key("bearing_deg"); json.number(bearing_deg) }
+        if let direction { json.key("direction"); json.string(direction) }
+        if let radius_m { json.key("radius_m"); json.number(radius_m) }
+        if let allowed_m { json.key("allowed_m"); json.number(allowed_m) }
+        if let location_source { json.key("location_source"); json.string(location_source) }
+        if let message { json.key("message"); json.string(message) }
+        if let points { json.key("points"); json.number(points) }
+        if let find { json.key("find"); json.string(find) }
+        if let first_to_find { json.key("first_to_find"); json.bool(first_to_find) }
+        json.endObject()
     }
 }
 

@@ -9,11 +9,15 @@ public struct LiveEvent: Sendable, Equatable {
     /// An event whose data is `value` encoded as JSON.
     public init(name: String, value: some Encodable) {
         self.name = name
+        self.json = (try? Self.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        self.json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
+        return encoder
+    }()
 
     /// The event as it goes on the wire.
     var wire: String { "event: \(name)\ndata: \(json)\n\n" }

@@ -57,15 +57,17 @@ struct ClaimDesk {
         return result
     }
 
-    /// Everyone hears of a find (the finder's page tells them apart by player id), then the
-    /// new standings.
+    /// Everyone listening hears of a find (the finder's page tells them apart by player id),
+    /// then the new standings.
     private func announce(_ find: Find, points: Int) async {
-        let name = (try? await session.players.player(id: find.player))?.name ?? find.player
-        let cacheName = session.hunt.cache(id: find.cache)?.name ?? find.cache
-        struct FindNews: Encodable { var player, name, cache, cache_name: String; var points: Int; var first_to_find: Bool }
-        await session.live.send(LiveEvent(name: "find", value: FindNews(
-            player: find.player, name: name, cache: find.cache, cache_name: cacheName,
-            points: points, first_to_find: find.firstToFind)), to: nil)
+        if await session.live.listenerCount > 0 {
+            let name = (try? await session.players.player(id: find.player))?.name ?? find.player
+            let cacheName = session.hunt.cache(id: find.cache)?.name ?? find.cache
+            struct FindNews: Encodable { var player, name, cache, cache_name: String; var points: Int; var first_to_find: Bool }
+            await session.live.send(LiveEvent(name: "find", value: FindNews(
+                player: find.player, name: name, cache: find.cache, cache_name: cacheName,
+                points: points, first_to_find: find.firstToFind)), to: nil)
+        }
         await session.broadcastLeaderboard()
     }
 

@@ -24,8 +24,14 @@ final class PlayerDirectory: @unchecked Sendable {   // `known` only under `lock
         let key = id.uppercased()
         if let player = lock.withLock({ known[key] }) { return player }
         guard let player = try await store.player(hunt: hunt, named: key), player.id == key else { return nil }
-        lock.withLock { known[key] = player }
+        remember(player)
         return player
+    }
+
+    /// A player just read or written elsewhere (a join, a sign-in), so the first request
+    /// naming them needs no read.
+    func remember(_ player: Player) {
+        lock.withLock { known[player.id] = player }
     }
 }
 
