@@ -1,6 +1,7 @@
 -- Read endpoints, in turn: the hunt, the caches from a place (signed in, so with the
 -- player's finds), the caches anonymously, the leaderboard, the player's own page.
--- Arguments: PLAYERS CODES THREADS.
+-- Arguments: PLAYERS CODES THREADS. With ONLY=0…4 in the environment, just that one of the
+-- five (Benchmarks/server-endpoints.sh).
 package.path = package.path .. ";" .. (os.getenv("GEOQR_LUA") or ".") .. "/?.lua"
 local common = require("common")
 setup = common.setup
@@ -19,7 +20,7 @@ function request()
   local p = players[k % #players + 1]
   local c = codes[k % #codes + 1]
   local auth = { ["Authorization"] = "Bearer " .. p[2] }
-  local which = k % 5
+  local which = tonumber(os.getenv("ONLY") or "") or (k % 5)
   if which == 0 then return wrk.format("GET", "/api/hunt")
   elseif which == 1 then return wrk.format("GET", "/api/caches?latitude=" .. c[3] .. "&longitude=" .. c[4], auth)
   elseif which == 2 then return wrk.format("GET", "/api/caches")
