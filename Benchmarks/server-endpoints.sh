@@ -21,8 +21,10 @@ names=("/api/hunt" "/api/caches signed in, from a place" "/api/caches" "/api/lea
 echo "| endpoint | requests/s | p50 ms | p99 ms |"
 echo "| --- | ---: | ---: | ---: |"
 row() {   # NAME, then wrk's RESULT line on stdin
-    python3 -c 'import json, sys; r = json.loads(sys.stdin.read().split("RESULT ", 1)[1])
-print(f"| {sys.argv[1]} | {r[\"per_s\"]:,.0f} | {r[\"p50_ms\"]:.1f} | {r[\"p99_ms\"]:.1f} |")' "$1"
+    python3 -c '
+import json, sys
+r = json.loads(sys.stdin.read().split("RESULT ", 1)[1])
+print("| %s | %s | %.1f | %.1f |" % (sys.argv[1], format(round(r["per_s"]), ","), r["p50_ms"], r["p99_ms"]))' "$1"
 }
 for only in 0 1 2 3 4; do
     ONLY=$only GEOQR_LABEL=endpoint wrk -t2 -c64 -d"${secs}s" -s Benchmarks/load/reads.lua "$url" \
