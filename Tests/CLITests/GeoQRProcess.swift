@@ -1,7 +1,10 @@
 import Foundation
 
 /// The built `geoqr` binary, run as a user would: real arguments, real files, real exit codes.
-struct GeoQRProcess {
+///
+/// Each value has a folder of its own in the temporary directory, removed when the value goes
+/// away: keep it in a local of the test, and the folder lasts as long as the test does.
+final class GeoQRProcess: Sendable {
     struct Result {
         let status: Int32
         let stdout: String
@@ -19,17 +22,23 @@ struct GeoQRProcess {
         return packageRoot.appendingPathComponent(".build/debug/geoqr")
     }()
 
+    /// The folder that holds both of the others.
+    let base: URL
     let dataDirectory: URL
     let workingDirectory: URL
 
     /// A fresh data directory and working directory with a copy of the repository's caches/.
     init() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("geoqr-cli-\(UUID().uuidString)")
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("geoqr-cli-\(UUID().uuidString)")
         dataDirectory = base.appendingPathComponent("data")
         workingDirectory = base.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: workingDirectory, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("caches"),
                                          to: workingDirectory.appendingPathComponent("caches"))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: base)
     }
 
     func path(_ relative: String) -> String { workingDirectory.appendingPathComponent(relative).path }

@@ -9,8 +9,9 @@ import NIOCore
 import QRImaging
 
 /// A hunt session on a temporary ledger, with the test hunt TEST: A1 and B1 in Aveiro, 40 m
-/// radius. Rate limits are off unless a test sets its own.
-struct Harness {
+/// radius. Rate limits are off unless a test sets its own. The ledger's folder is removed when the
+/// harness goes away, at the end of the test that holds it.
+final class Harness: Sendable {
     static let a1 = Coordinate(latitude: 40.6303, longitude: -8.6575)
     static let b1 = Coordinate(latitude: 40.6320, longitude: -8.6590)
     static let adminToken = "0123456789abcdef0123456789abcdef"
@@ -36,6 +37,10 @@ struct Harness {
                               options: .init(showCoordinates: showCoordinates, webFolder: Self.webFolder,
                                              leaderboardInterval: .milliseconds(100)),
                               limiter: RateLimiter(rules: limits))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     var app: some ApplicationProtocol { Application(router: HuntRouter.build(session: session)) }

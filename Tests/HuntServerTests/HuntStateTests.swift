@@ -26,6 +26,7 @@ struct HuntStateTests {
 
     @Test func aStoppedHuntStaysStoppedAfterARestartAndTheLedgerVerifies() async throws {
         let directory = NSTemporaryDirectory() + "geoqr-server-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let secret = HuntSecret.random()
         let a1 = CacheCode.payload(hunt: "TEST", cache: "A1", secret: secret)
         let admin = Harness.adminToken

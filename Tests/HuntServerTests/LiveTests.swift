@@ -88,6 +88,7 @@ struct LiveTests {
 
     @Test func selfSignedCertificateIsKeptAndReusedAndCoversTheAddresses() throws {
         let dir = NSTemporaryDirectory() + "geoqr-tls-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let here = NetworkAddresses(names: ["localhost", "hunt.local"], lanIPv4: ["192.168.1.20"])
         let first = try SelfSignedCertificate.loadOrMake(directory: dir, for: here)
         let again = try SelfSignedCertificate.loadOrMake(directory: dir, for: here)
@@ -101,6 +102,7 @@ struct LiveTests {
 
     @Test func adminTokenIsMadeOnceAndPrivate() throws {
         let dir = NSTemporaryDirectory() + "geoqr-admin-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let token = try AdminToken.load(directory: dir, hunt: "test")
         #expect(try AdminToken.load(directory: dir, hunt: "TEST").value == token.value)
         #expect(token.value.count == 32 && token.matches(token.value) && !token.matches("x"))
@@ -110,6 +112,7 @@ struct LiveTests {
 
     @Test func playerTokensSurviveARestartAndAreStoredHashed() async throws {
         let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: file) }
         let token = try await PlayerTokens(file: file).issue(for: "P7")
         #expect(await PlayerTokens(file: file).player(for: token) == "P7")
         let stored = try String(contentsOfFile: file, encoding: .utf8)

@@ -13,6 +13,7 @@ struct LoadFixesTests {
     /// which loading skips, keeping every whole one.
     @Test func sessionsLogSkipsATornLastLine() async throws {
         let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: file) }
         let tokens = PlayerTokens(file: file)
         let ada = try await tokens.issue(for: "P1"), bo = try await tokens.issue(for: "P2")
         let handle = try #require(FileHandle(forWritingAtPath: file))
@@ -30,6 +31,7 @@ struct LoadFixesTests {
     /// A sessions file from before the log (one JSON object) is still read, and converted.
     @Test func sessionsFromTheEarlierJSONFileAreKept() async throws {
         let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: file) }
         let token = "0123456789abcdef0123456789abcdef"
         try JSONEncoder().encode([PlayerTokens.digest(token): "P9"]).write(to: URL(fileURLWithPath: file))
         #expect(await PlayerTokens(file: file).player(for: token) == "P9")
