@@ -6,6 +6,7 @@ import Testing
 @Suite("Ledger verification and secret rotation")
 struct AuditTests {
     /// A small history: two players, three finds, a trade.
+    /// The caller removes the store's folder when it is done.
     func history() async throws -> SQLiteGameStore {
         let store = try makeStore()
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
@@ -19,6 +20,7 @@ struct AuditTests {
 
     @Test func intactLedgerVerifies() async throws {
         let store = try await history()
+        defer { store.removeFolder() }
         let report = try await store.verify()
         #expect(report.isIntact)
         #expect(report.events == 7)
@@ -26,12 +28,14 @@ struct AuditTests {
 
     @Test func eventsAreAppendOnlyForTheProgram() async throws {
         let store = try await history()
+        defer { store.removeFolder() }
         await #expect(throws: (any Error).self) { try await store.tamper("UPDATE events SET actor = 'x' WHERE seq = 3") }
         await #expect(throws: (any Error).self) { try await store.tamper("DELETE FROM events WHERE seq = 7") }
     }
 
     @Test func editedEventIsNamed() async throws {
         let store = try await history()
+        defer { store.removeFolder() }
         try await store.tamper("""
             DROP TRIGGER events_no_update;
             UPDATE events SET body = replace(body, '"player":"P2"', '"player":"P1"') WHERE seq = 5;
@@ -43,12 +47,14 @@ struct AuditTests {
 
     @Test func removedEventIsNamed() async throws {
         let store = try await history()
+        defer { store.removeFolder() }
         try await store.tamper("DROP TRIGGER events_no_delete; DELETE FROM events WHERE seq = 4;")
         #expect(try await store.verify().firstBadSeq == 4)
     }
 
     @Test func editedDerivedRowIsNamed() async throws {
         let store = try await history()
+        defer { store.removeFolder() }
         // Give Bob's find (event 5) to Ada by hand: the chain holds, the state does not.
         try await store.tamper("UPDATE finds SET player_id = 'P1' WHERE id = 'F5'")
         let report = try await store.verify()
@@ -60,6 +66,7 @@ struct AuditTests {
 
     @Test func rotatedSecretRejectsOldCodesAsForged() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let old = HuntSecret.random()
         let printed = CacheCode.payload(hunt: "TEST", cache: "A1", secret: old)

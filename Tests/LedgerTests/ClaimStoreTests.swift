@@ -7,6 +7,7 @@ import Testing
 struct ClaimStoreTests {
     @Test func repeatedClaimReturnsTheOriginalFind() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let first = try await store.found(ada, "A1")
         let again = try await store.record(claim(ada.id, "a1", minutes: 5), in: testHunt)
@@ -16,6 +17,7 @@ struct ClaimStoreTests {
 
     @Test func concurrentIdenticalClaimsMakeOneFind() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let outcomes = try await withThrowingTaskGroup(of: ClaimOutcome.self) { group in
             for _ in 0..<50 { group.addTask { try await store.record(claim(ada.id, "A2"), in: testHunt) } }
@@ -28,6 +30,7 @@ struct ClaimStoreTests {
 
     @Test func rejectedClaimsAreKeptAsAttempts() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let outcome = try await store.record(claim(ada.id, "A1", verdict: .tooFar), in: testHunt)
         #expect(outcome == .attempt(verdict: .tooFar))
@@ -41,6 +44,7 @@ struct ClaimStoreTests {
 
     @Test func pointsWithFirstToFindAndOrderedTrailBonus() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         // Ada walks the trail in order: 3 × 10 + 3 × first-to-find 5 + trail 15 = 60.
         for (i, cache) in ["A1", "A2", "A3"].enumerated() { try await store.found(ada, cache, minutes: Double(i)) }
@@ -54,6 +58,7 @@ struct ClaimStoreTests {
 
     @Test func collectionNewestFirstAndNeverTwoOfACard() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         try await store.found(ada, "A1", minutes: 1)
         try await store.found(ada, "B1", minutes: 2)
@@ -65,6 +70,7 @@ struct ClaimStoreTests {
 
     @Test func voidingAFindTakesItsPointsAndCard() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let find = try await store.found(ada, "B1")
         await #expect(throws: GameRuleViolation.reasonMissing) {
@@ -81,6 +87,7 @@ struct ClaimStoreTests {
 
     @Test func disabledCacheClaimsAreAttempts() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         try await store.setCacheDisabled(true, cache: "A2", reason: "washed away", in: testHunt, by: "gm", at: t0)
         #expect(try await store.disabledCaches(hunt: "TEST") == ["A2"])
@@ -91,6 +98,7 @@ struct ClaimStoreTests {
 
     @Test func reportsAreFiledAndResolved() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let report = try await store.fileReport(cache: "A3", kind: .unreadable, text: "faded", photoSHA256: nil,
                                                 by: ada.id, in: testHunt, at: t0)

@@ -14,6 +14,7 @@ struct CrashTests {
         try #require(FileManager.default.isExecutableFile(atPath: Self.geoqr.path),
                      "build geoqr first (swift build): \(Self.geoqr.path)")
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-crash-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
         let writer = Process()
         writer.executableURL = Self.geoqr
         writer.arguments = ["ledger", "load", "--data", data, "--tasks", "8"]

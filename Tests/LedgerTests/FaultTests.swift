@@ -15,6 +15,7 @@ struct FaultTests {
 
     @Test func aWriteLockHeldByAnotherConnectionIsLockedAndWritesNothing() async throws {
         let store = try makeStore(.init(pinCost: 4, busyTimeout: 0.2))
+        defer { store.removeFolder() }
         _ = try await store.player("Ada")
         // Another connection takes the write lock on a thread of its own and holds it.
         let other = try DatabaseQueue(path: store.path)
@@ -37,6 +38,7 @@ struct FaultTests {
 
     @Test func aFullDatabaseFailsWholeBatchesAndEveryAcknowledgedFindStays() async throws {
         let store = try makeStore(.init(pinCost: 4, synchronousFull: false))
+        defer { store.removeFolder() }
         var players: [Player] = []
         for i in 0..<16 { players.append(try await store.player("P \(i)")) }
         // SQLite's own cap on the file's size: the next pages it needs are refused with SQLITE_FULL.
@@ -81,6 +83,7 @@ struct FaultTests {
 
     @Test func garbageInsteadOfALedgerIsCorruptAndNamesTheFile() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-garbage-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let path = dir + "/ledger.sqlite"
         try Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: path))

@@ -14,6 +14,7 @@ struct FlagStoreTests {
 
     @Test func theStoreFlagsWhatTheRulesFlagAndVoidedFindsRaiseNone() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         _ = try await store.record(honest(ada.id, "A1", minutes: 0, photo: "p1"), in: testHunt)
         // A2 is a kilometre north of A1: in 6 seconds that is 600 km/h.

@@ -7,6 +7,7 @@ import Testing
 struct HuntStateStoreTests {
     @Test func stopAndStartAreEventsProjectedAndVerified() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         #expect(try await store.huntRunning(hunt: "TEST"), "a hunt runs until it is stopped")
         #expect(try await store.setHuntRunning(true, hunt: "TEST", by: "gm", at: t0) == false, "already running: no event")
         #expect(try await store.setHuntRunning(false, hunt: "test", by: "gm", at: t0))

@@ -7,6 +7,7 @@ import Testing
 struct PlayerStoreTests {
     @Test func namesAreUniqueIgnoringCase() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         _ = try await store.player("Ada")
         await #expect(throws: GameRuleViolation.nameTaken("ADA")) { try await store.player("ADA") }
         // Another hunt may have its own Ada.
@@ -16,6 +17,7 @@ struct PlayerStoreTests {
 
     @Test func lockoutAfterRepeatedWrongPINs() async throws {
         let store = try makeStore(.init(pinCost: 4, pinPolicy: PINPolicy(maxFailures: 3, lockout: 600)))
+        defer { store.removeFolder() }
         _ = try await store.player("Ada")
         #expect(try await store.signIn(hunt: "TEST", name: "ada", pin: "1234", at: t0).name == "Ada")
         await #expect(throws: GameRuleViolation.wrongPIN(remainingTries: 2)) {
@@ -36,6 +38,7 @@ struct PlayerStoreTests {
 
     @Test func pinIsStoredAsBcrypt() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         _ = try await store.player("Ada")
         let hash = try await store.pool.read { db in try String.fetchOne(db, sql: "SELECT pin_hash FROM players") }
         #expect(hash?.hasPrefix("$2b$04$") == true)
@@ -49,10 +52,12 @@ struct PlayerStoreTests {
 struct DurabilityTests {
     @Test func writerRunsWALWithSynchronousFull() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         #expect(try store.synchronousLevel() == 2)
         let mode = try await store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
         let relaxed = try makeStore(.init(pinCost: 4, synchronousFull: false))
+        defer { relaxed.removeFolder() }
         #expect(try relaxed.synchronousLevel() == 1)
     }
 }

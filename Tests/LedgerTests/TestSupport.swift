@@ -2,9 +2,13 @@ import Foundation
 import GeoQR
 @testable import Ledger
 
-/// A real ledger file in a new temporary folder, with bcrypt at its cheapest.
+/// The start of the name of each folder `makeStore` makes.
+let temporaryLedgerPrefix = "ledger-tests-"
+
+/// A real ledger file in a new temporary folder, with bcrypt at its cheapest. The test removes the
+/// folder when it ends: `defer { store.removeFolder() }`.
 func makeStore(_ configuration: SQLiteGameStore.Configuration = .init(pinCost: 4)) throws -> SQLiteGameStore {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-tests-\(UUID().uuidString)").path
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(temporaryLedgerPrefix + UUID().uuidString).path
     return try SQLiteGameStore(directory: dir, configuration: configuration)
 }
 
@@ -48,6 +52,14 @@ extension SQLiteGameStore {
     /// Runs raw SQL against the file, as a person with the sqlite3 shell would.
     func tamper(_ sql: String) async throws {
         try await pool.write { db in try db.execute(sql: sql) }
+    }
+
+    /// Removes the temporary folder `makeStore` made for this ledger, and only such a folder.
+    /// The store is still open; on Linux its files stay readable to it until it closes them.
+    func removeFolder() {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        guard folder.lastPathComponent.hasPrefix(temporaryLedgerPrefix) else { return }
+        try? FileManager.default.removeItem(at: folder)
     }
 }
 

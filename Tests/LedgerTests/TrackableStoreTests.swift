@@ -7,6 +7,7 @@ import Testing
 struct TrackableStoreTests {
     @Test func tripsAndTotalDistance() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         let bug = try await store.seedTrackable(name: "Travel bug", into: "A1", in: testHunt, by: "gm", at: t0)
         #expect(bug.cache == "A1")

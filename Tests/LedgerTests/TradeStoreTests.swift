@@ -7,6 +7,7 @@ import Testing
 struct TradeStoreTests {
     @Test func acceptSwapsCards() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         let adaCard = "C" + (try await store.found(ada, "A1")).id.dropFirst()
         let bobCard = "C" + (try await store.found(bob, "A2")).id.dropFirst()
@@ -28,6 +29,7 @@ struct TradeStoreTests {
 
     @Test func acceptFailsWhenAnItemIsGone() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         _ = try await store.player("Bob")
         _ = try await store.player("Cy")
@@ -44,6 +46,7 @@ struct TradeStoreTests {
 
     @Test func acceptFailsOnADuplicateCard() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         let card = "C" + (try await store.found(ada, "A1")).id.dropFirst()
         try await store.found(bob, "A1")
@@ -56,6 +59,7 @@ struct TradeStoreTests {
 
     @Test func acceptFailsWhenExpired() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         _ = try await store.player("Bob")
         let card = "C" + (try await store.found(ada, "A1")).id.dropFirst()
@@ -68,6 +72,7 @@ struct TradeStoreTests {
 
     @Test func declineAndCancelBelongToTheRightSide() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         _ = try await store.player("Bob")
         let card = "C" + (try await store.found(ada, "A1")).id.dropFirst()
@@ -83,6 +88,7 @@ struct TradeStoreTests {
 
     @Test func concurrentConflictingAcceptsExactlyOneWins() async throws {
         let store = try makeStore()
+        defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let card = "C" + (try await store.found(ada, "A1")).id.dropFirst()
         let takers = 200
