@@ -6,6 +6,7 @@ import Testing
 @Suite struct BadInputTests {
     @Test func malformedXMLNamesTheLine() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write(gpx10("<wpt lat=\"1\" lon=\"2\">\n<name>GC1</nam>\n</wpt>"), to: "\(dir)/bad.gpx")
         let message = try #require(importError("\(dir)/bad.gpx"))
         #expect(message.hasPrefix("\(dir)/bad.gpx:4: is not well-formed XML"), "\(message)")
@@ -14,6 +15,7 @@ import Testing
 
     @Test func wrongRootElement() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write("<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document/></kml>", to: "\(dir)/x.gpx")
         #expect(importError("\(dir)/x.gpx") == "\(dir)/x.gpx:2: root element is <kml>, not <gpx>: not a GPX file")
     }
@@ -26,12 +28,14 @@ import Testing
     ])
     func badCoordinates(body: String, expected: String) throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write(gpx10(body), to: "\(dir)/c.gpx")
         #expect(importError("\(dir)/c.gpx") == "\(dir)/c.gpx:3: \(expected)")
     }
 
     @Test func duplicateCodesAreSkippedWithBothLines() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write(gpx10("""
         <wpt lat="1" lon="1"><name>GC1</name></wpt>
         <wpt lat="2" lon="2"><name>gc1</name></wpt>
@@ -43,12 +47,14 @@ import Testing
 
     @Test func aFileWithNoCachesIsAnError() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write(gpx10(""), to: "\(dir)/e.gpx")
         #expect(importError("\(dir)/e.gpx") == "\(dir)/e.gpx: no caches to import")
     }
 
     @Test func truncatedZip() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try makeZip("\(dir)/pq.zip", files: ["1.gpx": try String(contentsOfFile: fixture("pq-101.gpx"), encoding: .utf8)])
         let whole = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/pq.zip"))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: "\(dir)/cut.zip"))
@@ -57,12 +63,14 @@ import Testing
 
     @Test func zipWithoutGPX() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try makeZip("\(dir)/notes.zip", files: ["readme.txt": "hello", "photo.jpg": "not really"])
         #expect(importError("\(dir)/notes.zip") == "\(dir)/notes.zip: has no .gpx file (entries: photo.jpg, readme.txt)")
     }
 
     @Test func externalEntitiesAreNeverResolved() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let secret = "\(dir)/secret.txt"
         write("TOP-SECRET-CONTENT", to: secret)
         write("""
@@ -91,6 +99,7 @@ import Testing
             entities += "<!ENTITY lol\(i) \"" + String(repeating: "&lol\(i - 1);", count: 10) + "\">"
         }
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write("""
         <?xml version="1.0"?>
         <!DOCTYPE gpx [\(entities)]>
@@ -109,6 +118,7 @@ import Testing
 
     @Test func gpxInAnotherNamespaceIsRefused() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write(#"<gpx xmlns="http://example.com/not-gpx"><wpt lat="1" lon="1"/></gpx>"#, to: "\(dir)/n.gpx")
         #expect(importError("\(dir)/n.gpx") == "\(dir)/n.gpx:1: <gpx> is in namespace \"http://example.com/not-gpx\", not GPX 1.0 or 1.1")
     }

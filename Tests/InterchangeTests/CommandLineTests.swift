@@ -12,6 +12,7 @@ import Testing
 
     @Test func importThenExport() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: "\(dir)/caches", withIntermediateDirectories: true)
         let imported = try run(geoqr, ["import", fixture("pq-101.gpx"), "-o", "caches/canals.json", "--json"], cwd: dir)
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -39,6 +40,7 @@ import Testing
 
     @Test func malformedGPXFailsWithOneLineAndNoFile() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write("<?xml version=\"1.0\"?>\n<gpx version=\"1.0\" creator=\"x\" xmlns=\"http://www.topografix.com/GPX/1/0\">\n<wpt lat=\"1\" lon=\"1\"><name>GC1</wpt>\n</gpx>\n", to: "\(dir)/bad.gpx")
         let r = try run(geoqr, ["import", "bad.gpx", "-o", "out.json"], cwd: dir)
         #expect(r.status == 1)

@@ -6,6 +6,7 @@ import Testing
 /// `xmllint --schema` over a GPX document; returns xmllint's verdict.
 func validateWithXmllint(_ data: Data) throws -> Run {
     let dir = scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
     try data.write(to: URL(fileURLWithPath: "\(dir)/out.gpx"))
     return try run("/usr/bin/xmllint", ["--noout", "--schema", fixture("gpx-subset.xsd"), "\(dir)/out.gpx"])
 }
@@ -23,6 +24,7 @@ let sampleFinds = [
             let first = try importFile(fixture(name))
             let gpx = GPXWriter.hunt(first.parsed.hunt, sidecar: first.result.sidecar, generated: Date(timeIntervalSince1970: 0))
             let dir = scratchDirectory()
+            defer { try? FileManager.default.removeItem(atPath: dir) }
             try gpx.write(to: URL(fileURLWithPath: "\(dir)/again.gpx"))
             let second = try importFile("\(dir)/again.gpx")
             var again = second.parsed.hunt

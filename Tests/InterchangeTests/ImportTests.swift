@@ -70,6 +70,7 @@ import Testing
 
     @Test func shortenedIdsThatCollideAreMadeUnique() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write(gpx10("""
         <wpt lat="1" lon="1"><name>ABCDEFGHIJKLMNOP</name></wpt>
         <wpt lat="2" lon="2"><name>ABCDEFGHIJKLMXYZ</name></wpt>
@@ -81,6 +82,7 @@ import Testing
     @Test func longDescriptionsAreCutForTheMessageButKeptWhole() throws {
         let long = String(repeating: "word ", count: 300)
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         write(gpx10("""
         <wpt lat="1" lon="1"><name>GCLONG1</name><groundspeak:cache id="1" available="True" archived="False">
         <groundspeak:name>Long</groundspeak:name><groundspeak:long_description html="False">\(long)</groundspeak:long_description>
@@ -95,6 +97,7 @@ import Testing
 
     @Test func zippedPocketQueryReadsCachesThenCompanion() throws {
         let dir = scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let zip = "\(dir)/pq.zip"
         // Companion first in the archive: it must still be read after the caches.
         try makeZip(zip, files: [

@@ -7,7 +7,7 @@ func fixture(_ name: String) -> String {
     Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!.path
 }
 
-/// A fresh folder for one test's files.
+/// A fresh folder for one test's files, which the test removes when it ends (`defer`).
 func scratchDirectory() -> String {
     let dir = NSTemporaryDirectory() + "geoqr-interchange-\(UUID().uuidString)"
     try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -74,6 +74,7 @@ func run(_ executable: String, _ arguments: [String], cwd: String? = nil) throws
 /// Makes a zip of the given files with the `zip` command (Debian package `zip`).
 func makeZip(_ zipPath: String, files: [String: String]) throws {
     let dir = scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
     for (name, text) in files { write(text, to: "\(dir)/\(name)") }
     let r = try run("/usr/bin/zip", ["-q", "-j", zipPath] + files.keys.sorted().map { "\(dir)/\($0)" })
     precondition(r.status == 0, "zip failed: \(r.stderr)")

@@ -39,6 +39,7 @@ import Testing
         let sheet = Sheet(entries: Self.entries(baseURL: c.baseURL),
                           options: SheetOptions(paper: c.paper, layout: c.layout, withHints: true, title: "Sheet test"))
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let pdf = dir.appendingPathComponent("sheet.pdf")
         try sheet.pdf().write(to: pdf)
         #expect(try run("pdfimages", "-list", pdf.path).split(separator: "\n").count == 2, "vector only: no images in the PDF")
@@ -116,6 +117,7 @@ import Testing
     }
 }
 
+/// A fresh folder for one test's files, which the test removes when it ends (`defer`).
 func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("geoqr-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
