@@ -53,6 +53,17 @@ final class GeoQRProcess: Sendable {
     }
 
     func run(arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        try Self.collect(process(arguments, environment: extra))
+    }
+
+    /// Runs geoqr with `input` on its standard input.
+    func run(arguments: [String], input: Data) throws -> Result {
+        try Self.collect(process(arguments), input: input)
+    }
+
+    /// geoqr with `arguments`, set to run in the working directory over the data directory, with
+    /// GEOQR_CACHES unset so the repository's caches/ copy is the one read.
+    func process(_ arguments: [String], environment extra: [String: String] = [:]) -> Process {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -62,22 +73,30 @@ final class GeoQRProcess: Sendable {
         environment.removeValue(forKey: "GEOQR_CACHES")
         for (k, v) in extra { environment[k] = v }
         process.environment = environment
-        return try Self.collect(process)
+        return process
     }
 
-    /// Runs a configured `process` to its end and returns its status and both outputs.
-    static func collect(_ process: Process) throws -> Result {
-        let out = Pipe(), err = Pipe()
+    /// Runs a configured `process` to its end, with `input` (when given) on its standard input,
+    /// and returns its status and both outputs.
+    static func collect(_ process: Process, input: Data? = nil) throws -> Result {
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
+        if input != nil { process.standardInput = stdin }
         try process.run()
-        // Read both pipes concurrently so neither fills up and blocks the child.
+        // Write the input and read both pipes concurrently so no pipe fills up and blocks the child.
         nonisolated(unsafe) var errData = Data()
+        let writer = Thread {
+            guard let input else { return }
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
         let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        writer.start()
         reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
+        while !reader.isFinished || !writer.isFinished { usleep(1000) }
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }

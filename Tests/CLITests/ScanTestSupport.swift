@@ -1,36 +1,6 @@
 import Foundation
 
 extension GeoQRProcess {
-    /// Runs geoqr with `input` on its standard input.
-    func run(arguments: [String], input: Data) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = workingDirectory
-        var environment = ProcessInfo.processInfo.environment
-        environment["GEOQR_DATA"] = dataDirectory.path
-        environment.removeValue(forKey: "GEOQR_CACHES")
-        process.environment = environment
-        let stdin = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(input)
-            try? stdin.fileHandleForWriting.close()
-        }
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        writer.start()
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished || !writer.isFinished { usleep(1000) }
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
-    }
-
     func data(_ relative: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path(relative))) }
 
     /// The JSON objects of `--json` output, one a line.
