@@ -5,21 +5,27 @@ import Testing
 /// HEIC fixtures are made at run time with heif-enc (Debian's libheif-examples, x265 inside).
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/heif-enc"), "needs heif-enc (libheif-examples)"))
 struct HEIFLoadingTests {
-    @Test func readsHEIC() throws {
-        let code = TestPictures.canvas(TestPictures.code(moduleSize: 6), width: 320, height: 280, x: 30, y: 20)
+    /// `picture` (a PNG or JPEG file's bytes, `name` saying which) coded as HEIC by heif-enc.
+    func codedAsHEIC(_ picture: Data, named name: String, quality: Int) throws -> Data {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("geoqr-heic-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let png = folder.appendingPathComponent("code.png"), heic = folder.appendingPathComponent("code.heic")
-        try PNGCodec.encode(code).write(to: png)
+        let source = folder.appendingPathComponent(name), heic = folder.appendingPathComponent("code.heic")
+        try picture.write(to: source)
         let encoder = Process()
         encoder.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
-        encoder.arguments = ["-q", "80", "-o", heic.path, png.path]
+        encoder.arguments = ["-q", "\(quality)", "-o", heic.path, source.path]
         encoder.standardOutput = FileHandle.nullDevice
         try encoder.run()
         encoder.waitUntilExit()
         try #require(encoder.terminationStatus == 0)
-        let result = try PictureDecoder().decode(fileBytes: try Data(contentsOf: heic))
+        return try Data(contentsOf: heic)
+    }
+
+    @Test func readsHEIC() throws {
+        let code = TestPictures.canvas(TestPictures.code(moduleSize: 6), width: 320, height: 280, x: 30, y: 20)
+        let heic = try codedAsHEIC(try PNGCodec.encode(code), named: "code.png", quality: 80)
+        let result = try PictureDecoder().decode(fileBytes: heic)
         #expect(result.picture.format == .heic)
         #expect(result.picture.width == 320 && result.picture.height == 280)
         #expect(result.symbols.map(\.text) == [TestPictures.payload])
@@ -31,22 +37,12 @@ struct HEIFLoadingTests {
     @Test func readsHEICCodedAsRGBAndKeepsItsEXIF() throws {
         let code = TestPictures.canvas(TestPictures.code(moduleSize: 5), width: 300, height: 260, x: 40, y: 30)
         let rgb = code.pixels.flatMap { v in [v, UInt8(clamping: Int(v) - 8), UInt8(clamping: Int(v) - 20)] }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("geoqr-heic-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let jpeg = folder.appendingPathComponent("code.jpg"), heic = folder.appendingPathComponent("code.heic")
         // A camera's EXIF: an empty big-endian TIFF directory, which heif-enc copies into an Exif item.
         let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]
-        try JPEGEncoder.encode(pixels: rgb, width: code.width, height: code.height, layout: .rgb,
-                               app1: Array("Exif".utf8) + [0, 0] + tiff).write(to: jpeg)
-        let encoder = Process()
-        encoder.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
-        encoder.arguments = ["-q", "85", "-o", heic.path, jpeg.path]
-        encoder.standardOutput = FileHandle.nullDevice
-        try encoder.run()
-        encoder.waitUntilExit()
-        try #require(encoder.terminationStatus == 0)
-        let result = try PictureDecoder().decode(fileBytes: try Data(contentsOf: heic))
+        let jpeg = try JPEGEncoder.encode(pixels: rgb, width: code.width, height: code.height, layout: .rgb,
+                                          app1: Array("Exif".utf8) + [0, 0] + tiff)
+        let heic = try codedAsHEIC(jpeg, named: "code.jpg", quality: 85)
+        let result = try PictureDecoder().decode(fileBytes: heic)
         #expect(result.symbols.map(\.text) == [TestPictures.payload])
         // libheif's form: a big-endian offset past itself to the TIFF header, then the block.
         let block = try #require(result.picture.heifExifBlock)
