@@ -25,12 +25,8 @@ source Benchmarks/load/serve.sh
 work=$(mktemp -d "${TMPDIR:-/tmp}/geoqr-crash.XXXXXX")
 trap 'serve_stop; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 RANDOM=$seed
-port=$(free_port)
-url=http://127.0.0.1:$port
 data=$work/data
-serve_start "$data" "$port" "$work/serve.log"
-make_codes "$data" "$port" "$work"
-make_photo "$work"
+serve_demo "$data" "$work"
 # Fresh players for every iteration, so each one's claims are new finds, not repeats.
 $LOAD_PY players --url "$url" --count $(( 32 * iterations )) --prefix Crash --out "$work/players.json"
 echo "crash loop: $iterations iterations, seed $seed, data $data"

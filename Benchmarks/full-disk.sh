@@ -31,12 +31,8 @@ else
     echo "full-disk: SKIPPED: neither a tmpfs nor a loop file can be mounted here (needs root)"
     exit 0
 fi
-port=$(free_port)
-url=http://127.0.0.1:$port
 data=$disk/data
-serve_start "$data" "$port" "$work/serve.log"
-make_codes "$data" "$port" "$work"
-make_photo "$work"
+serve_demo "$data" "$work"
 $LOAD_PY players --url "$url" --count 32 --prefix Full --out "$work/players.json"
 status=0
 mix() {   # LABEL SECONDS [allow errors]

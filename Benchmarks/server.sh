@@ -29,11 +29,7 @@ source Benchmarks/load/serve.sh
 if [ "$quick" = 1 ]; then secs=4 claimers=8000 photos=60; else secs=20 claimers=40000 photos=400; fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/geoqr-server-bench.XXXXXX")
 trap 'serve_stop; rm -rf "$work"' EXIT
-port=$(free_port)
-url=http://127.0.0.1:$port
-serve_start "$work/data" "$port" "$work/serve.log"
-make_codes "$work/data" "$port" "$work"
-make_photo "$work"
+serve_demo "$work/data" "$work"
 echo "server pid $SERVER_PID on $url; photo $(stat -c %s "$work/photo.jpg") bytes; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 results=$work/results.txt

@@ -25,11 +25,7 @@ done
 source Benchmarks/load/serve.sh
 work=$(mktemp -d "${TMPDIR:-/tmp}/geoqr-soak.XXXXXX")
 trap 'serve_stop; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-port=$(free_port)
-url=http://127.0.0.1:$port
-serve_start "$work/data" "$port" "$work/serve.log"
-make_codes "$work/data" "$port" "$work"
-make_photo "$work"
+serve_demo "$work/data" "$work"
 $LOAD_PY players --url "$url" --count 256 --prefix Walker --out "$work/players.json"
 base_fds=$(fds "$SERVER_PID")
 echo "server pid $SERVER_PID; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"

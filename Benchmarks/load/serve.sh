@@ -63,6 +63,18 @@ open(f"{d}/photo.ctype", "w").write(f"multipart/form-data; boundary={boundary}\n
 PY
 }
 
+# serve_demo DATA WORK: what every load script starts from. The server on a free port over DATA
+# (sets port, url and SERVER_PID; its log is WORK/serve.log), then the demo hunt's codes and the
+# photo in WORK.
+serve_demo() {
+    local data=$1 work=$2
+    port=$(free_port)
+    url=http://127.0.0.1:$port
+    serve_start "$data" "$port" "$work/serve.log"
+    make_codes "$data" "$port" "$work"
+    make_photo "$work"
+}
+
 # rss_kb PID and fds PID: the server's resident memory and open descriptors, from /proc.
 rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
 fds() { ls "/proc/$1/fd" 2>/dev/null | wc -l; }
