@@ -53,11 +53,24 @@ import QRImaging
         #expect(run.out.isEmpty)
     }
 
-    @Test("usage errors exit 2", arguments: [["decode"], ["decode", "--symbologies", "qr,nope", "x.png"], ["decode", "--frobnicate", "x.png"]])
+    @Test("usage errors exit 2", arguments: [["decode"], ["decode", "--symbologies", "qr,nope", "x.png"], ["decode", "--frobnicate", "x.png"],
+                                           ["decode", "--passes", "full,sideways", "x.png"]])
     func usageErrorsExitTwo(arguments: [String]) throws {
         let run = try geoqr(arguments, in: FileManager.default.temporaryDirectory)
         #expect(run.status == 2)
         #expect(run.err.contains("Usage: geoqr decode"))
+    }
+
+    /// `--passes` runs only the passes named, in that order; the JSON says which read the code.
+    @Test func passesChoosesWhichPassesRunAndInWhatOrder() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let turned = try geoqr(["decode", "--json", "--passes", "rotated,full", "photos/a.png"], in: folder)
+        #expect(turned.status == 0)
+        let line = try JSONSerialization.jsonObject(with: Data(turned.out.utf8)) as? [String: Any]
+        #expect((line?["codes"] as? [[String: Any]])?.first?["pass"] as? String == "rotated")
+        let inverted = try geoqr(["decode", "--passes", "inverted", "photos/a.png"], in: folder)
+        #expect(inverted.status == 1, "a dark-on-light code is not read by inversion alone")
     }
 
     @Test func walksFoldersInOrderReportsAndSkipsUnreadable() throws {
