@@ -9,7 +9,7 @@ import Testing
 /// trip to SQLite, and the hand-written JSON of the most polled answers.
 @Suite("Kept between requests")
 struct ServerCachingTests {
-    /// The hand-written cache list and leaderboard mean exactly what `JSONEncoder` writes:
+    /// The hand-written cache list, leaderboard and claim answer mean what `JSONEncoder` writes:
     /// every optional present and absent, awkward text, fractional and whole numbers.
     @Test func handWrittenJSONMeansWhatJSONEncoderWrites() throws {
         let texts = ["A1", "Quote \" and \\ slash /", "tab\tline\nend\u{1}", "Café ☕️ 北", ""]
@@ -24,20 +24,10 @@ struct ServerCachingTests {
                 distance_m: i % 4 == 0 ? nil : Double(i) * 123.4, bearing_deg: i % 4 == 0 ? nil : Double(i * 9 % 360),
                 direction: i % 4 == 0 ? nil : "north-east"))
         }
-        try expectSameMeaning(CacheList(caches: views), written: { var w = JSONWriter(); w.beginArray(); for v in views { v.write(to: &w) }; w.endArray(); return w }(), key: "caches")
+        try expectSameMeaning(CacheList(caches: views), key: "caches", items: views) { $0.write(to: &$1) }
         let rows: [[String: Any]] = (0..<30).map { ["player": "P\($0)", "name": texts[$0 % texts.count], "points": $0 * 10 - 5, "finds": $0] }
         let standings = try JSONDecoder().decode([Standing].self, from: JSONSerialization.data(withJSONObject: rows))
-        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Leaderboard(standings: standings))) as? NSDictionary
-        var written = JSONWriter()
-        written.beginArray()
-        for s in standings {
-            written.beginObject()
-            written.key("player"); written.string(s.player); written.key("name"); written.string(s.name)
-            written.key("points"); written.number(s.points); written.key("finds"); written.number(s.finds)
-            written.endObject()
-        }
-        written.endArray()
-        #expect(encoded?["standings"] as? NSArray == (try JSONSerialization.jsonObject(with: Data(written.bytes)) as? NSArray))
+        try expectSameMeaning(Leaderboard(standings: standings), key: "standings", items: standings) { $0.write(to: &$1) }
 
         for i in 0..<24 {
             let some = i % 2 == 0, text = texts[i % texts.count]
@@ -54,10 +44,17 @@ struct ServerCachingTests {
         }
     }
 
-    private func expectSameMeaning(_ value: some Encodable, written: JSONWriter, key: String) throws {
+    /// `value` through `JSONEncoder`, and the array of `items` that `write` puts under `key`,
+    /// parse to the same thing.
+    private func expectSameMeaning<Item>(_ value: some Encodable, key: String, items: [Item],
+                                         write: (Item, inout JSONWriter) -> Void) throws {
+        var mine = JSONWriter()
+        mine.beginArray()
+        for item in items { write(item, &mine) }
+        mine.endArray()
         let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? NSDictionary
-        let mine = try JSONSerialization.jsonObject(with: Data(written.bytes)) as? NSArray
-        #expect(mine != nil && encoded?[key] as? NSArray == mine)
+        let written = try JSONSerialization.jsonObject(with: Data(mine.bytes)) as? NSArray
+        #expect(written != nil && encoded?[key] as? NSArray == written)
     }
 
     /// The cache list and leaderboard over HTTP are the hand-written ones, and parse.

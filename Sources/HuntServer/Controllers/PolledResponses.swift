@@ -3,11 +3,10 @@ import GeoQR
 import Hummingbird
 import Ledger
 
-// The answers every phone polls, the cache list and the leaderboard, and the answer to every
-// claim, written with
-// `JSONWriter` rather than `JSONEncoder`: encoding them by reflection took more of the
-// server's time than everything else those requests do (a `perf` profile under
-// Benchmarks/server.sh). The JSON means the same as `JSONEncoder`'s: `PolledResponsesTests`
+// The answers every phone polls (the cache list, the leaderboard) and the answer to every
+// claim, written with `JSONWriter` rather than `JSONEncoder`: encoding them by reflection took
+// more of the server's time than everything else those requests do (a `perf` profile under
+// Benchmarks/server.sh). The JSON means the same as `JSONEncoder`'s: `ServerCachingTests`
 // parses both and compares.
 
 extension CacheList: ResponseGenerator {
@@ -52,17 +51,21 @@ extension Leaderboard: ResponseGenerator {
         json.beginObject()
         json.key("standings")
         json.beginArray()
-        for s in standings {
-            json.beginObject()
-            json.key("player"); json.string(s.player)
-            json.key("name"); json.string(s.name)
-            json.key("points"); json.number(s.points)
-            json.key("finds"); json.number(s.finds)
-            json.endObject()
-        }
+        for standing in standings { standing.write(to: &json) }
         json.endArray()
         json.endObject()
         return .json(json)
+    }
+}
+
+extension Standing {
+    func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("player"); json.string(player)
+        json.key("name"); json.string(name)
+        json.key("points"); json.number(points)
+        json.key("finds"); json.number(finds)
+        json.endObject()
     }
 }
 
