@@ -96,3 +96,32 @@ actor Counter {
     private(set) var value = 0
     func add() { value += 1 }
 }
+
+/// A port another program holds is one line naming it, not NIO's bind error.
+@Suite("Starting the server")
+struct ServerStartTests {
+    @Test func aPortInUseIsNamed() async throws {
+        let h = try Harness()
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { a in
+                guard bind(fd, a, length) == 0, listen(fd, 1) == 0, getsockname(fd, a, &length) == 0 else {
+                    throw TestFailure("could not hold a port: errno \(errno)")
+                }
+            }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        do {
+            try await HuntServer(session: h.session, listeners: [.init(host: "127.0.0.1", port: port)]).run()
+            Issue.record("the server started on a port already held")
+        } catch let error as HuntServerError {
+            #expect(error.description.hasPrefix("port \(port) is already in use"))
+        }
+    }
+}

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
+import NIOCore
 import NIOSSL
 import ServiceLifecycle
 
@@ -38,8 +39,21 @@ public struct HuntServer: Sendable {
         self.listeners = listeners
     }
 
-    /// Serves until a signal; `onRunning` hears each listener's bound port.
+    /// Serves until a signal; `onRunning` hears each listener's bound port. A port another
+    /// program holds is a ``HuntServerError/portInUse(_:)`` naming it.
     public func run(onRunning: @escaping @Sendable (Listener, Int) -> Void = { _, _ in }) async throws {
+        let bound = BoundListeners()
+        do {
+            try await serve { listener, port in
+                bound.add(listener.port)
+                onRunning(listener, port)
+            }
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw HuntServerError.portInUse(listeners.filter { !bound.contains($0.port) }.map(\.port))
+        }
+    }
+
+    private func serve(onRunning: @escaping @Sendable (Listener, Int) -> Void) async throws {
         let responder = HuntRouter.build(session: session).buildResponder()
         var services: [any Service] = []
         for listener in listeners {
@@ -55,6 +69,28 @@ public struct HuntServer: Sendable {
                                                       logger: logger))
         try await group.run()
     }
+}
+
+/// Why the server could not start, in words for the game master.
+public enum HuntServerError: Error, CustomStringConvertible {
+    /// Another program (often another `geoqr serve`) listens on these ports already.
+    case portInUse([Int])
+
+    public var description: String {
+        switch self {
+        case .portInUse(let ports):
+            let list = ports.map(String.init).joined(separator: " and ")
+            return (ports.count == 1 ? "port \(list) is" : "ports \(list) are") + " already in use (another geoqr serve still running?): stop it, or choose others with --port and --tls-port"
+        }
+    }
+}
+
+/// The ports whose listeners came up, as they come up (from the servers' event loops).
+private final class BoundListeners: @unchecked Sendable {   // `ports` only under `lock`
+    private let lock = NSLock()
+    private var ports: Set<Int> = []
+    func add(_ port: Int) { lock.withLock { _ = ports.insert(port) } }
+    func contains(_ port: Int) -> Bool { lock.withLock { ports.contains(port) } }
 }
 
 /// Ends every event stream when shutdown begins, so open streams do not hold it up.
