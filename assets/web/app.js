@@ -61,14 +61,23 @@
     window.addEventListener("deviceorientation", onTurn);
   }
 
+  // Lists can be in flight together (the first one asked before the phone knew where it was,
+  // the next with its position): an answer older than one already shown is dropped, or the
+  // list without distances could arrive last and stay.
+  let listsAsked = 0, listShown = 0;
   async function refreshCaches() {
+    const asked = ++listsAsked;
     try {
+      let caches;
       if (state.position) {
         state.lastSent = Date.now();
-        state.caches = (await api("POST", "/api/me/position", state.position)).caches;
+        caches = (await api("POST", "/api/me/position", state.position)).caches;
       } else {
-        state.caches = (await api("GET", "/api/caches")).caches;
+        caches = (await api("GET", "/api/caches")).caches;
       }
+      if (asked < listShown) return;
+      listShown = asked;
+      state.caches = caches;
       renderCaches();
     } catch (error) { GeoQR.toast(error.message); }
   }
