@@ -5,7 +5,7 @@
 # `geoqr serve` on a loopback port with a temporary data directory.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q -r Tests/browser/requirements.txt
+python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q -r Tests/requirements.txt
 # GEOQR_BIN names a geoqr already built (scripts/test passes the AddressSanitizer one).
 if [[ -z ${GEOQR_BIN:-} ]]; then
     swift build --product geoqr >/dev/null 2>&1 || swift build --product geoqr   # quiet unless it fails
