@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Interchange", targets: ["Interchange"]),
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
         .library(name: "Ledger", targets: ["Ledger"]),
+        .library(name: "Play", targets: ["Play"]),
         .library(name: "HuntServer", targets: ["HuntServer"]),
     ],
     dependencies: [
@@ -75,10 +76,17 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         ]),
+        // The game's actions, each written once: join, claim (photo, frame, link), trade,
+        // trackables, reports, every game-master act. The command line and the server are
+        // adapters over it: they parse, call an action, and render its outcome.
+        .target(name: "Play", dependencies: [
+            "GeoQR", "HuntFiles", "Ledger", "QRImaging", "PhotoMetadata",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // The hunt server: JSON API, server-sent events and the phone web app (assets/web),
         // over the ledger, on Hummingbird.
         .target(name: "HuntServer", dependencies: [
-            "GeoQR", "HuntFiles", "Ledger", "QRImaging", "PhotoMetadata",
+            "GeoQR", "HuntFiles", "Ledger", "Play", "QRImaging", "PhotoMetadata",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -91,7 +99,7 @@ let package = Package(
         ]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
-            "GeoQR", "QRImaging", "HuntFiles", "Interchange", "Ledger", "PhotoMetadata", "HuntServer",
+            "GeoQR", "QRImaging", "HuntFiles", "Interchange", "Ledger", "PhotoMetadata", "Play", "HuntServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
@@ -109,12 +117,13 @@ let package = Package(
         ]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles", "Ledger"]),
         .testTarget(name: "HuntServerTests", dependencies: [
-            "HuntServer", "GeoQR", "Ledger", "QRImaging", "ForgeryCorpus",
+            "HuntServer", "GeoQR", "Ledger", "Play", "QRImaging", "ForgeryCorpus",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        .testTarget(name: "PlayTests", dependencies: ["Play", "GeoQR", "Ledger"]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "GeoQR"]),
     ],
     swiftLanguageModes: [.v6]

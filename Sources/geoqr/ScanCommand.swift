@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoQR
 import HuntFiles
-import PhotoMetadata
+import Play
 
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,43 +50,28 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let (h, secret) = try claimOptions.huntAndSecret(hunt)
-        let finder = CodeFinder()
         var claimable = 0
-        for (path, problem) in ScanFiles.expand(files) {
+        for input in PictureInput.expand(files) {
             do {
-                if let problem { throw CodeFinderError(problem) }
-                let data = try readPicture(path)
-                let judgements = h.judge(try claim(from: data, finder: finder), secret: secret)
-                claimable += judgements.filter { $0.verdict == .claimable }.count
-                for j in judgements { try report(j, file: path) }
+                let photo = try PhotoEvidence(bytes: try input.read(limit: Self.maxFileBytes))
+                let answers = ClaimAnswers.judging(photo.claim(fallback: claimOptions.location(source: .at), now: Date()),
+                                                   in: h, secret: secret)
+                claimable += answers.all.filter { $0.verdict == .claimable }.count
+                for answer in answers.all {
+                    ClaimAnswerOutput.print(answer, json: json, from: [("file", .string(input.path))], prefix: input.path,
+                                            noLocation: "the photo has no GPS position; pass --at LAT,LON")
+                }
             } catch {
-                if json { try printJSONLine(UnreadableReport(file: path, error: "\(error)")) }
-                warn("\(path): \(error)")
+                if json { try printJSONLine(UnreadableReport(file: input.path, error: "\(error)")) }
+                warn("\(input.path): \(error)")
             }
         }
         if claimable == 0 { throw ExitCode.failure }
     }
+}
 
-    /// The codes, and where and when the photo says it was taken.
-    private func claim(from data: Data, finder: CodeFinder) throws -> Claim {
-        let (payloads, meta) = try finder.photo(inFile: data)
-        let fromPhoto = meta?.coordinate.map {
-            ClaimLocation(coordinate: $0, accuracy: meta?.accuracy, source: .exif, time: meta?.gpsTime)
-        }
-        return Claim(payloads: payloads, location: fromPhoto ?? claimOptions.location(source: .at),
-                     takenAt: meta?.takenAt(assuming: .current), claimedAt: Date())
-    }
-
-    private func report(_ j: ClaimJudgement, file: String) throws {
-        if json { return try printJSONLine(ClaimReport(judgement: j, file: file)) }
-        if j.verdict == .noLocation {
-            print("\(file): \(j.cacheLabel): no-location (the photo has no GPS position; pass --at LAT,LON)")
-        } else {
-            print("\(file): \(j.line)")
-        }
-    }
-
-    private func readPicture(_ path: String) throws -> Data {
-        do { return try FileAccess.read(path, limit: Self.maxFileBytes) } catch { throw CodeFinderError(error.description) }
-    }
+/// A picture that could not be read, as `scan --json` prints it.
+struct UnreadableReport: Encodable {
+    let file: String
+    let error: String
 }

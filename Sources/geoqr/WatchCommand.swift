@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import GeoQR
 import QRImaging
 
@@ -59,12 +60,13 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let judge = try hunt.map { try claimOptions.huntAndSecret($0) }
         var source = try openSource()
-        let finder = CodeFinder()
+        // A frame stops at the first pass that finds a code: the next frame comes a moment later.
+        let decoder = PictureDecoder()
         var debouncer = CodeDebouncer(window: Self.seconds(debounce) ?? 2)
         var reported = 0
         do {
             while let frame = try source.nextFrame() {
-                for text in finder.codes(inFrame: frame.image) where debouncer.shouldReport(text, at: frame.time) {
+                for text in decoder.decode(frame.image).map(\.text) where debouncer.shouldReport(text, at: frame.time) {
                     reported += try report(text, frame: frame, judge: judge) ? 1 : 0
                 }
             }
@@ -83,13 +85,10 @@ struct WatchCommand: ParsableCommand {
             return true
         }
         let claim = Claim(payloads: [text], location: claimOptions.location(source: .station), claimedAt: Date())
-        let j = h.judge(text, secret: secret, claim: claim)
-        if json {
-            try printJSONLine(ClaimReport(judgement: j, frame: frame.index, frameTime: frame.time))
-        } else {
-            print("\(when): \(j.verdict == .noLocation ? "\(j.cacheLabel): no-location (pass --at LAT,LON: frames carry no GPS)" : j.line)")
-        }
-        return j.verdict == .claimable
+        let answer = ClaimAnswers.judging(claim, in: h, secret: secret).best
+        ClaimAnswerOutput.print(answer, json: json, from: [("frame", .integer(frame.index)), ("frameTime", .number(frame.time))],
+                                prefix: when, noLocation: "pass --at LAT,LON: frames carry no GPS")
+        return answer.verdict == .claimable
     }
 
     private func openSource() throws -> any FrameSource {
@@ -127,7 +126,4 @@ struct FrameCode: Encodable {
     let frameTime: Double
     let payload: String
 
-    enum CodingKeys: String, CodingKey {
-        case frame, frameTime = "frame_time", payload
-    }
 }

@@ -31,8 +31,8 @@ import Testing
         let json = try #require(try GeoQRProcess.jsonLines(r).first)
         let leg = Geodesic.inverse(from: at, to: saltPans)
         #expect(json["verdict"] as? String == "too-far")
-        #expect(abs((json["distance_m"] as? Double ?? 0) - leg.distance) < 1e-6)
-        #expect(abs((json["bearing_deg"] as? Double ?? 0) - leg.initialBearing) < 1e-9)
+        #expect(abs((json["distanceM"] as? Double ?? 0) - leg.distance) < 1e-6)
+        #expect(abs((json["bearingDeg"] as? Double ?? 0) - leg.initialBearing) < 1e-9)
         let text = try geoqr.run("scan", "a2.png", "--hunt", "demo", "--at", "40.62600,-8.66250")
         let point = CompassPoint(bearing: leg.initialBearing).name
         #expect(text.stdout == "a2.png: too-far: walk \(Int(leg.distance.rounded())) m \(point) (bearing \(Int(leg.initialBearing.rounded()))°) to A2 Salt pan view, radius 40 m\n")
@@ -57,9 +57,9 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(try GeoQRProcess.jsonLines(r).first)
         #expect(json["verdict"] as? String == "claimable")
-        #expect(json["location_source"] as? String == "exif")
+        #expect(json["locationSource"] as? String == "exif")
         let expected = Geodesic.inverse(from: near, to: saltPans).distance
-        #expect(abs((json["distance_m"] as? Double ?? 0) - expected) < 0.5, "EXIF seconds are stored to 1/10000")
+        #expect(abs((json["distanceM"] as? Double ?? 0) - expected) < 0.5, "EXIF seconds are stored to 1/10000")
 
         // The same photo taken 300 m away is too far, whatever the player claims.
         let far = addingEXIF(gpsTIFF(latitude: 40.63060, longitude: -8.65990, orientation: 6), toJPEG: jpeg)
@@ -75,15 +75,15 @@ import Testing
         let lines = try GeoQRProcess.jsonLines(r)
         #expect(lines.count == 1)
         let json = try #require(lines.first)
-        #expect(Set(json.keys) == ["file", "verdict", "cache", "name", "payload", "distance_m", "bearing_deg", "direction",
-                                   "radius_m", "allowed_m", "location_source", "lat", "lon", "accuracy_m", "photo_time",
-                                   "time_source", "hunt", "reason", "message", "line"])
+        #expect(Set(json.keys) == ["file", "verdict", "sentence", "line", "cache", "cacheName", "payload", "distanceM",
+                                   "bearingDeg", "direction", "radiusM", "allowedM", "locationSource", "latitude", "longitude",
+                                   "accuracyM", "scanTime", "scanTimeSource"])
         #expect(json["file"] as? String == "a2.png" && json["cache"] as? String == "A2")
-        #expect(json["verdict"] as? String == "claimable" && json["location_source"] as? String == "at")
-        #expect(json["radius_m"] as? Double == 40 && json["allowed_m"] as? Double == 55 && json["accuracy_m"] as? Double == 15)
-        #expect(json["time_source"] as? String == "claim" && json["hunt"] is NSNull)
+        #expect(json["verdict"] as? String == "claimable" && json["locationSource"] as? String == "at")
+        #expect(json["radiusM"] as? Double == 40 && json["allowedM"] as? Double == 55 && json["accuracyM"] as? Double == 15)
+        #expect(json["scanTimeSource"] as? String == "claim" && json["otherHunt"] == nil)
         #expect((json["payload"] as? String)?.hasPrefix("GQ1.DEMO.A2.") == true)
-        #expect(ISO8601DateFormatter().date(from: json["photo_time"] as? String ?? "") != nil)
+        #expect(ISO8601DateFormatter().date(from: json["scanTime"] as? String ?? "") != nil)
     }
 
     @Test func aCodeSignedWithAnotherSecretIsForged() throws {
@@ -110,11 +110,11 @@ import Testing
         let r = try geoqr.run("scan", "tagged.png", "--hunt", "demo", "--at", "41,-8", "--json")
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(try GeoQRProcess.jsonLines(r).first)
-        #expect(json["verdict"] as? String == "claimable" && json["location_source"] as? String == "exif")
+        #expect(json["verdict"] as? String == "claimable" && json["locationSource"] as? String == "exif")
         let far = addingGPS(latitude: -40.62795, longitude: 8.65985, toPNG: try geoqr.data("a2.png"))
         try far.write(to: URL(fileURLWithPath: geoqr.path("far.png")))
         let south = try #require(try GeoQRProcess.jsonLines(try geoqr.run("scan", "far.png", "--hunt", "demo", "--json")).first)
-        #expect(south["lat"] as? Double ?? 0 < -40 && south["lon"] as? Double ?? 0 > 8, "S and E signs read")
+        #expect(south["latitude"] as? Double ?? 0 < -40 && south["longitude"] as? Double ?? 0 > 8, "S and E signs read")
         #expect(south["verdict"] as? String == "too-far")
     }
 

@@ -51,9 +51,9 @@ struct ScanHEICTests {
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(try GeoQRProcess.jsonLines(r).first)
         #expect(json["verdict"] as? String == "claimable")
-        #expect(json["location_source"] as? String == "exif")
+        #expect(json["locationSource"] as? String == "exif")
         let expected = Geodesic.inverse(from: near, to: saltPans).distance
-        #expect(abs((json["distance_m"] as? Double ?? 0) - expected) < 0.5, "\(json)")
+        #expect(abs((json["distanceM"] as? Double ?? 0) - expected) < 0.5, "\(json)")
     }
 
     @Test func aHEICTakenFarAwayIsTooFarWhateverAtSays() throws {
@@ -62,8 +62,8 @@ struct ScanHEICTests {
         let r = try geoqr.run("scan", "IMG_0102.heic", "--hunt", "demo", "--at", "40.62790,-8.65990", "--json")
         #expect(r.status == 1)
         let json = try #require(try GeoQRProcess.jsonLines(r).first)
-        #expect(json["verdict"] as? String == "too-far" && json["location_source"] as? String == "exif", "\(json)")
-        #expect(abs((json["lat"] as? Double ?? 0) - 40.63060) < 1e-5, "\(json)")
+        #expect(json["verdict"] as? String == "too-far" && json["locationSource"] as? String == "exif", "\(json)")
+        #expect(abs((json["latitude"] as? Double ?? 0) - 40.63060) < 1e-5, "\(json)")
     }
 
     @Test func aHEICWithoutGPSHasNoLocation() throws {

@@ -67,7 +67,7 @@ import Testing
 
         let unknown = try geoqr.run("trackable", "show", "K999", "--hunt", "demo")
         #expect(unknown.status == 1)
-        #expect(unknown.stderr == "geoqr: no trackable K999 in hunt DEMO\n")
+        #expect(unknown.stderr == "geoqr: no item K999 in this hunt\n")
         #expect(try geoqr.run("ledger", "verify").status == 0)
     }
 

@@ -82,7 +82,7 @@ import Testing
         let reports = try GeoQRProcess.jsonLines(r)
         #expect(reports.map { $0["verdict"] as? String } == ["claimable", "claimable", "no-code"])
         #expect(reports.map { $0["frame"] as? Int } == [3, 46, 49])
-        #expect(reports[0]["location_source"] as? String == "station" && reports[0]["cache"] as? String == "A2")
+        #expect(reports[0]["locationSource"] as? String == "station" && reports[0]["cache"] as? String == "A2")
         let text = try geoqr.run("watch", "--frames", "clip.y4m", "--hunt", "demo", "--at", "40.62800,-8.65990")
         #expect(text.stdout.hasPrefix("frame 3 (0.30 s): A2 Salt pan view: claimable (11 m, radius 40 m)\n"))
         let far = try geoqr.run("watch", "--frames", "clip.y4m", "--hunt", "demo", "--at", "41,-8")

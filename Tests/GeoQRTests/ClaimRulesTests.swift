@@ -153,7 +153,7 @@ import Testing
 
     @Test func verdictCodesAreStable() {
         #expect(Verdict.allCases.map(\.rawValue) == ["claimable", "too-far", "forged", "unknown-hunt", "unknown-cache",
-                                                     "no-code", "no-location", "outside-time-window", "already-found"])
+                                                     "no-code", "no-location", "outside-time-window", "already-found", "cache-disabled"])
         #expect(LocationSource.allCases.map(\.rawValue) == ["exif", "at", "browser", "station"])
     }
 }

@@ -16,7 +16,7 @@ struct ClaimAPITests {
             let found = try await client.claim(h.code("A1"), token: ada.token, at: near, accuracy: 5)
             #expect(found["verdict"] as? String == "claimable")
             #expect(found["message"] as? String == "Welcome to A1")
-            #expect(found["first_to_find"] as? Bool == true && (found["points"] as? Int ?? 0) > 0)
+            #expect(found["firstToFind"] as? Bool == true && (found["points"] as? Int ?? 0) > 0)
             let again = try await client.claim(h.code("A1").lowercased(), token: ada.token, at: near)
             #expect(again["verdict"] as? String == "already-found")
             let cards = try await client.call(.get, "/api/me/collection", token: ada.token)
@@ -34,7 +34,7 @@ struct ClaimAPITests {
             let far = Harness.north(of: Harness.a1, metres: 300)
             let tooFar = try await client.claim(h.code("A1"), token: bo.token, at: far)
             #expect(tooFar["verdict"] as? String == "too-far")
-            #expect(abs((tooFar["distance_m"] as? Double ?? 0) - 300) < 5)
+            #expect(abs((tooFar["distanceM"] as? Double ?? 0) - 300) < 5)
             #expect(tooFar["direction"] as? String == "south")
             #expect(tooFar["message"] == nil)
             let forged = try await client.claim(h.code("A1", secret: .random()), token: bo.token, at: Harness.a1)
@@ -94,7 +94,7 @@ struct ClaimAPITests {
             let reply = try await client.call(.post, "/api/claims/photo", token: di.token, raw: body,
                                               contentType: "multipart/form-data; boundary=\(boundary)")
             #expect(reply["verdict"] as? String == "claimable")
-            #expect(reply["location_source"] as? String == "browser")
+            #expect(reply["locationSource"] as? String == "browser")
             let notForm = try await client.call(.post, "/api/claims/photo", token: di.token, raw: Data("x".utf8), contentType: "image/png")
             #expect(notForm.error == "not-multipart")
             let tooBig = try await client.call(.post, "/api/claims/photo", token: di.token, raw: Data(count: 21 << 20),

@@ -39,7 +39,7 @@ struct PlayerAPITests {
             let reply = try await client.call(.get, "/api/caches?latitude=\(here.latitude)&longitude=\(here.longitude)")
             let caches = try #require(reply["caches"] as? [[String: Any]])
             #expect(caches.map { $0["id"] as? String } == ["B1", "A1"])
-            #expect((caches[1]["distance_m"] as? Double ?? 0) > 200)
+            #expect((caches[1]["distanceM"] as? Double ?? 0) > 200)
             #expect(caches[1]["direction"] as? String == "south-east")
             #expect(!reply.text.contains("Welcome to A1") && !reply.text.contains("GQ1"))
             #expect(try await client.call(.get, "/api/caches?latitude=abc&longitude=1").error == "bad-query")
@@ -53,7 +53,7 @@ struct PlayerAPITests {
         try await hidden.app.test(.router) { client in
             let reply = try await client.call(.get, "/api/caches?latitude=40.63&longitude=-8.65")
             let first = try #require((reply["caches"] as? [[String: Any]])?.first)
-            #expect(first["latitude"] == nil && first["distance_m"] != nil)
+            #expect(first["latitude"] == nil && first["distanceM"] != nil)
         }
     }
 

@@ -3,6 +3,7 @@ import GeoQR
 import HummingbirdTesting
 @testable import HuntServer
 import Ledger
+import Play
 import Testing
 
 /// What the server keeps between requests so that polling phones do not each cost a round
@@ -18,10 +19,10 @@ struct ServerCachingTests {
             let some = i % 2 == 0, text = texts[i % texts.count]
             views.append(CacheView(
                 id: "C\(i)", name: text, trail: some ? text : nil, difficulty: 1.5 + Double(i % 4), terrain: Double(i % 5),
-                points: i * 7 - 3, radius_m: [40, 12.5, 0.1, 1e6][i % 4], hint: i % 3 == 0 ? text : nil,
+                points: i * 7 - 3, radiusM: [40, 12.5, 0.1, 1e6][i % 4], hint: i % 3 == 0 ? text : nil,
                 found: some, disabled: i % 3 == 1, flagged: i % 5 == 2,
                 latitude: some ? 40.6303 + Double(i) / 7 : nil, longitude: some ? -8.6575 - Double(i) / 3 : nil,
-                distance_m: i % 4 == 0 ? nil : Double(i) * 123.4, bearing_deg: i % 4 == 0 ? nil : Double(i * 9 % 360),
+                distanceM: i % 4 == 0 ? nil : Double(i) * 123.4, bearingDeg: i % 4 == 0 ? nil : Double(i * 9 % 360),
                 direction: i % 4 == 0 ? nil : "north-east"))
         }
         try expectSameMeaning(CacheList(caches: views), key: "caches", items: views) { $0.write(to: &$1) }
@@ -29,17 +30,27 @@ struct ServerCachingTests {
         let standings = try JSONDecoder().decode([Standing].self, from: JSONSerialization.data(withJSONObject: rows))
         try expectSameMeaning(Leaderboard(standings: standings), key: "standings", items: standings) { $0.write(to: &$1) }
 
+        // The claim answer: both encoders are made from one field list; every property
+        // must be in it, and both must write each the same.
+        let hunt = try HuntParser.parse(Data("""
+            {"id": "T", "name": "T", "caches": [{"id": "A1", "name": "Oak", "lat": 40.6, "lon": -8.6}]}
+            """.utf8), file: "t.json").hunt
+        let secret = HuntSecret.random()
+        let code = CacheCode.payload(hunt: "T", cache: "A1", secret: secret)
         for i in 0..<24 {
-            let some = i % 2 == 0, text = texts[i % texts.count]
-            let result = ClaimResult(
-                verdict: "claimable", sentence: text, cache: some ? "A\(i)" : nil, cache_name: some ? text : nil,
-                distance_m: i % 3 == 0 ? nil : Double(i) * 10.1, bearing_deg: some ? Double(i * 15) : nil,
-                direction: some ? "south" : nil, radius_m: i % 4 == 0 ? nil : 40, allowed_m: some ? 52.5 : nil,
-                location_source: i % 3 == 1 ? "browser" : nil, message: some ? text : nil, points: some ? i * 3 : nil,
-                find: i % 3 == 2 ? "F\(i)" : nil, first_to_find: i % 4 == 1 ? (i % 8 == 1) : nil)
+            let text = texts[i % texts.count]
+            let claim = Claim(payloads: [code], location: ClaimLocation(coordinate: Coordinate(latitude: 40.6001, longitude: -8.6),
+                                                                        accuracy: 3.5, source: .browser),
+                              claimedAt: Date(timeIntervalSince1970: Double(i) * 1e6 + 0.75))
+            var answer = ClaimAnswers.judging(claim, in: hunt, secret: secret).best
+            answer.otherHunt = text; answer.reason = text; answer.cacheName = text; answer.message = text
+            answer.outcome = [.found, .alreadyFound, .attempt][i % 3]
+            answer.find = "F\(i)"; answer.points = i * 3 - 7; answer.firstToFind = i % 2 == 0; answer.card = "C\(i)"
+            let properties = Mirror(reflecting: answer).children.compactMap(\.label)
+            #expect(Set(answer.fields.map { "\($0.key)" }) == Set(properties), "every property is in the one description")
             var mine = JSONWriter()
-            result.write(to: &mine)
-            #expect(try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? NSDictionary
+            answer.write(to: &mine)
+            #expect(try JSONSerialization.jsonObject(with: JSONEncoder().encode(answer)) as? NSDictionary
                     == JSONSerialization.jsonObject(with: Data(mine.bytes)) as? NSDictionary)
         }
     }

@@ -21,7 +21,7 @@ struct CanonicalJSONTests {
                            time: time, location: location, method: ClaimMethod.allCases[i % ClaimMethod.allCases.count],
                            evidence: ClaimEvidence(photoSHA256: i % 2 == 0 ? nil : String(repeating: "ab", count: 32),
                                                    exifTime: i % 3 == 0 ? nil : time.addingTimeInterval(-1.5)),
-                           verdict: i % 4 == 0 ? .claimable : ClaimVerdictCode(rawValue: s[i % s.count]))
+                           verdict: i % 4 == 0 ? .claimable : Verdict.allCases[i % Verdict.allCases.count])
     }
 
     @Test func findAndAttemptBodiesMatchJSONEncoderByteForByte() throws {

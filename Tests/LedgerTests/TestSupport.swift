@@ -27,7 +27,7 @@ let testHunt = Hunt(
 let t0 = Date(timeIntervalSince1970: 1_750_000_000)
 
 /// A claimable claim at the cache's own coordinates, `minutes` after t0.
-func claim(_ player: String, _ cache: String, minutes: Double = 0, verdict: ClaimVerdictCode = .claimable,
+func claim(_ player: String, _ cache: String, minutes: Double = 0, verdict: Verdict = .claimable,
            photo: String? = nil) -> ClaimRecord {
     ClaimRecord(player: player, hunt: testHunt.id, cache: cache, time: t0.addingTimeInterval(minutes * 60),
                 location: testHunt.cache(id: cache)?.coordinate, method: .photo,

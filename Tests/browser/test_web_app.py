@@ -10,13 +10,15 @@ location through DevTools (Emulation.setGeolocationOverride). Shows:
   4. the two players complete a trade in their browsers.
 Prints 'N passed, N failed' and exits non-zero on any failure.
 """
-import json, os, re, shutil, socket, subprocess, sys, tempfile, time, traceback
+import json, os, re, shutil, socket, subprocess, sys, tempfile, time, traceback, urllib.error, urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait, Select
 
 GEOQR = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/geoqr"
+# Screenshots of the pages as the tests leave them, to look at.
+SHOTS = os.environ.get("GEOQR_SCREENSHOTS") or tempfile.mkdtemp(prefix="geoqr-shots-")
 A1 = (40.6303, -8.6575)
 B1 = (40.6320, -8.6590)
 C1 = (40.6290, -8.6560)
@@ -226,6 +228,35 @@ def run():
             tab(bo, "collection")
             wait(bo, lambda d: "B1: books open doors" in text(d, "#card-list"), what="B1's card in Bo's collection")
         check("two players complete a trade", trade)
+
+        def game_master_resets_a_pin():
+            # The admin link exactly as `geoqr serve` printed it.
+            log = open(session.log.name).read()
+            link = re.search(r"game master \(keep private\): (\S+)", log).group(1)
+            gm = drivers["gm"] = browser(session, C1)
+            gm.set_window_size(1280, 900)
+            gm.get(link)
+            wait(gm, lambda d: "Bo" in text(d, "#players") and "Ada" in text(d, "#standings"), what="players and standings")
+            assert text(gm, "#admin-error") == "", text(gm, "#admin-error")
+            gm.execute_script("window.prompt = () => '8642';")
+            row = [li for li in gm.find_elements(By.CSS_SELECTOR, "#players li") if " Bo" in li.text][0]
+            row.find_element(By.TAG_NAME, "button").click()
+            def signs_in(pin):
+                body = json.dumps({"name": "Bo", "pin": pin}).encode()
+                request = urllib.request.Request(session.base + "/api/signin", data=body, headers={"Content-Type": "application/json"})
+                try:
+                    return urllib.request.urlopen(request).status == 200
+                except urllib.error.HTTPError:
+                    return False
+            wait(gm, lambda d: signs_in("8642"), what="Bo signs in with the new PIN")
+            assert not signs_in("4321"), "the old PIN still works"
+            gm.save_screenshot(os.path.join(SHOTS, "admin.png"))
+            exported = gm.execute_async_script("""
+                const done = arguments[0];
+                fetch('/api/admin/ledger', { headers: { Authorization: 'Bearer ' + sessionStorage.getItem('geoqr.admin') } })
+                  .then(r => r.text()).then(done);""")
+            assert "player-joined" in exported and "pinHash" not in exported and "$2b$" not in exported, "the export holds PIN hashes"
+        check("the game master opens the printed admin link and resets a PIN", game_master_resets_a_pin)
     finally:
         for d in drivers.values():
             d.quit()

@@ -13,12 +13,17 @@
   async function refresh() {
     try {
       const o = await api("GET", "/api/admin/overview");
-      const caches = (await api("GET", "/api/caches")).caches;
+      // The cache list is public: asked without the admin token, which is not a player's.
+      const caches = (await GeoQR.api("GET", "/api/caches")).caches;
       $("status").textContent = `${o.running ? "running" : "stopped"} · ${o.players.length} players · ${o.listeners} live`;
       const names = Object.fromEntries(o.players.map(p => [p.id, p.name]));
       $("standings").replaceChildren(...o.standings.map(s => el("tr", {}, el("td", {}, s.name), el("td", {}, String(s.points)), el("td", {}, String(s.finds)))));
       $("reports").replaceChildren(...o.reports.map(r => el("li", {}, el("div", { class: "grow" }, `${r.cache}: ${r.kind} — ${r.text} (${names[r.player] ?? r.player})`),
         el("button", { type: "button", onclick: () => act("POST", `/api/admin/reports/${r.id}/resolve`, { resolution: "checked" }) }, "Resolve"))));
+      $("players").replaceChildren(...o.players.map(p => el("li", {}, el("div", { class: "grow" }, `${p.id} ${p.name}` + (p.team ? ` (${p.team})` : "")),
+        el("button", { type: "button", class: "secondary", onclick: () => {
+          const pin = prompt(`New PIN for ${p.name} (4 characters or more). Tell it to them in person.`);
+          if (pin) act("POST", `/api/admin/players/${p.id}/pin`, { pin }); } }, "Reset PIN"))));
       $("flags").replaceChildren(...o.flags.map(f => el("li", {}, `${f.kind}: ${names[f.player] ?? f.player} ${f.find} — ${f.detail}`)));
       $("finds").replaceChildren(...o.finds.slice().reverse().map(f => el("li", {}, el("div", { class: "grow" },
         `${f.id} ${names[f.player] ?? f.player} → ${f.cache} (${f.method})` + (f.voidReason ? ` void: ${f.voidReason}` : "")),

@@ -85,9 +85,9 @@
   function renderCaches() {
     const list = $("cache-list");
     list.replaceChildren(...state.caches.map(c => {
-      const arrow = el("span", { class: "arrow", "aria-hidden": "true", "data-bearing": c.bearing_deg ?? "" }, c.bearing_deg === undefined ? "?" : "↑");
-      const where = c.distance_m === undefined ? "distance unknown until your location is on"
-        : `${GeoQR.metres(c.distance_m)} ${c.direction}`;
+      const arrow = el("span", { class: "arrow", "aria-hidden": "true", "data-bearing": c.bearingDeg ?? "" }, c.bearingDeg === undefined ? "?" : "↑");
+      const where = c.distanceM === undefined ? "distance unknown until your location is on"
+        : `${GeoQR.metres(c.distanceM)} ${c.direction}`;
       const report = el("button", { type: "button", class: "secondary", "aria-label": `Report a problem with ${c.name}`,
         onclick: () => openReport(c) }, "⚠");
       return el("li", { "data-cache": c.id },
@@ -271,7 +271,7 @@
     events.addEventListener("leaderboard", e => { state.standings = JSON.parse(e.data); renderBoard(); });
     events.addEventListener("find", e => {
       const f = JSON.parse(e.data);
-      if (f.player !== GeoQR.player()?.id) GeoQR.toast(`${f.name} found ${f.cache_name}!`);
+      if (f.player !== GeoQR.player()?.id) GeoQR.toast(`${f.name} found ${f.cacheName}!`);
     });
     events.addEventListener("trade-offer", e => { const t = JSON.parse(e.data); GeoQR.toast(`Trade ${t.id} offered`); refreshTradesIfOpen(); });
     events.addEventListener("trade-outcome", e => { const t = JSON.parse(e.data); GeoQR.toast(`Trade ${t.id}: ${t.state}`); refreshTradesIfOpen(); });
@@ -282,7 +282,7 @@
     });
     events.addEventListener("proximity", e => {
       const p = JSON.parse(e.data);
-      GeoQR.toast(`You are within ${Math.round(p.distance_m)} m of ${p.name} — look around!`);
+      GeoQR.toast(`You are within ${Math.round(p.distanceM)} m of ${p.name} — look around!`);
     });
   }
   function refreshTradesIfOpen() { if (!$("tab-trades").classList.contains("hidden")) refreshTrades(); }

@@ -50,12 +50,12 @@ const GeoQR = {
     const box = GeoQR.el("div", { class: "verdict " + result.verdict, role: "status", "data-verdict": result.verdict });
     box.append(GeoQR.el("p", { class: "sentence" }, GeoQR.el("strong", {}, result.sentence)));
     if (result.message) box.append(GeoQR.el("p", { class: "message", id: "revealed" }, result.message));
-    if (result.verdict === "too-far" && result.distance_m !== undefined) {
+    if (result.verdict === "too-far" && result.distanceM !== undefined) {
       const arrow = GeoQR.el("span", { class: "arrow", "aria-hidden": "true" }, "↑");
-      arrow.style.transform = `rotate(${result.bearing_deg}deg)`;
-      box.append(GeoQR.el("p", { class: "walk" }, arrow, ` Walk ${GeoQR.metres(result.distance_m)} ${result.direction} (bearing ${Math.round(result.bearing_deg)}°).`));
+      arrow.style.transform = `rotate(${result.bearingDeg}deg)`;
+      box.append(GeoQR.el("p", { class: "walk" }, arrow, ` Walk ${GeoQR.metres(result.distanceM)} ${result.direction} (bearing ${Math.round(result.bearingDeg)}°).`));
     }
-    if (result.points) box.append(GeoQR.el("p", {}, `+${result.points} points` + (result.first_to_find ? " — first to find!" : "")));
+    if (result.points) box.append(GeoQR.el("p", {}, `+${result.points} points` + (result.firstToFind ? " — first to find!" : "")));
     target.append(box);
   },
 

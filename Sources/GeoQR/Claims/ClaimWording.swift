@@ -23,7 +23,7 @@ extension ClaimJudgement {
             return "\(cacheLabel): \(code) (nothing says where the code was scanned)"
         case .outsideTimeWindow:
             return "\(cacheLabel): \(code) (scanned \(Self.utc(scanTime)); \(windowText))"
-        case .alreadyFound:
+        case .alreadyFound, .cacheDisabled:
             return "\(cacheLabel): \(code)"
         }
     }
@@ -46,6 +46,7 @@ extension ClaimJudgement {
         case .noLocation: return "\(name)'s code is genuine, but nothing says where it was scanned."
         case .outsideTimeWindow: return "\(name) can't be claimed now: the \(windowText)."
         case .alreadyFound: return "You have already found \(name)."
+        case .cacheDisabled: return "\(name) is closed by the game master for now."
         }
     }
 

@@ -1,7 +1,10 @@
-/// What a claim comes to: the one word a player, a script and the ledger all read.
+/// What a claim comes to: the one word a player, a script and the ledger all read, from the
+/// claim rules through the ledger to every JSON answer.
 ///
-/// The raw values are stable codes, printed by `geoqr scan` and kept in the ledger; never
-/// rename one.
+/// The claim rules (``Hunt/judge(_:secret:)``) give the first eight; the ledger adds the two
+/// only it can know: ``alreadyFound`` (this player's find of the cache is on record) and
+/// ``cacheDisabled`` (the game master closed the cache). The raw values are stable codes,
+/// printed by `geoqr scan` and kept in the ledger; never rename one.
 ///
 /// ```swift
 /// let verdict = Verdict.tooFar
@@ -29,6 +32,9 @@ public enum Verdict: String, CaseIterable, Sendable, Codable {
     /// A claimable code this player has already found; only the ledger knows, so the claim
     /// rules never return it.
     case alreadyFound = "already-found"
+    /// A claimable code for a cache the game master has disabled; given by the ledger, which
+    /// keeps the claim as an attempt.
+    case cacheDisabled = "cache-disabled"
 
     /// True only for ``claimable``: the claim may become a find.
     public var isFind: Bool { self == .claimable }

@@ -23,11 +23,12 @@ public struct ClaimRecord: Sendable, Equatable, Codable {
     public var location: Coordinate?
     public var method: ClaimMethod
     public var evidence: ClaimEvidence
-    /// The caller's verdict, as a stable code (see ``ClaimVerdictCode``).
-    public var verdict: ClaimVerdictCode
+    /// The caller's verdict (the claim rules'); the ledger may answer with its own
+    /// (``Verdict/alreadyFound``, ``Verdict/cacheDisabled``).
+    public var verdict: Verdict
 
     public init(player: String, hunt: String, cache: String?, time: Date, location: Coordinate?,
-                method: ClaimMethod, evidence: ClaimEvidence = ClaimEvidence(), verdict: ClaimVerdictCode) {
+                method: ClaimMethod, evidence: ClaimEvidence = ClaimEvidence(), verdict: Verdict) {
         self.player = player
         self.hunt = hunt
         self.cache = cache
@@ -58,7 +59,7 @@ public struct ClaimRecord: Sendable, Equatable, Codable {
             .map { Coordinate(latitude: $0.lat, longitude: $0.lon) }
         method = try c.decode(ClaimMethod.self, forKey: .method)
         evidence = try c.decode(ClaimEvidence.self, forKey: .evidence)
-        verdict = try c.decode(ClaimVerdictCode.self, forKey: .verdict)
+        verdict = try c.decode(Verdict.self, forKey: .verdict)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -102,39 +103,4 @@ public struct ClaimEvidence: Sendable, Equatable, Codable {
     public init(photo bytes: Data, exifTime: Date?) {
         self.init(photoSHA256: SHA256.hash(data: bytes).hex, exifTime: exifTime)
     }
-}
-
-/// A verdict as a stable string code. The scanner's own verdict type maps onto it; codes the
-/// ledger does not know yet are kept as they are, so a newer scanner never loses an attempt.
-///
-/// ```swift
-/// let v: ClaimVerdictCode = "too-far"
-/// v == .tooFar   // true
-/// ```
-public struct ClaimVerdictCode: RawRepresentable, Hashable, Sendable, Codable,
-                                ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(rawValue)
-    }
-
-    public static let claimable: Self = "claimable"
-    public static let tooFar: Self = "too-far"
-    public static let forged: Self = "forged"
-    public static let unknownHunt: Self = "unknown-hunt"
-    public static let unknownCache: Self = "unknown-cache"
-    public static let noCode: Self = "no-code"
-    public static let noLocation: Self = "no-location"
-    public static let outsideTimeWindow: Self = "outside-time-window"
-    public static let alreadyFound: Self = "already-found"
-    /// Given by the ledger itself to a claimable claim on a cache the game master disabled.
-    public static let cacheDisabled: Self = "cache-disabled"
 }

@@ -16,7 +16,7 @@ public enum Finding {
         /// The player already found this cache: the original find answers (idempotent).
         case repeatOf(findID: String)
         /// Not a find: kept as an attempt with this verdict.
-        case attempt(ClaimVerdictCode)
+        case attempt(Verdict)
     }
 
     /// Decides a claim. `existingFind` is the player's non-void find of the cache, if any.

@@ -14,6 +14,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case nameTooLong(Int)
     case nameHasControlCharacters
     case nameTaken(String)
+    case badTeamName
     case pinTooShort
     case pinTooLong
     case lockedOut(until: Date)
@@ -52,6 +53,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .nameTooLong: "name-too-long"
         case .nameHasControlCharacters: "name-control-characters"
         case .nameTaken: "name-taken"
+        case .badTeamName: "bad-team"
         case .pinTooShort: "pin-too-short"
         case .pinTooLong: "pin-too-long"
         case .lockedOut: "locked-out"
@@ -91,6 +93,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .nameTooLong(let n): "a player name has at most \(PlayerName.maxLength) characters (this one has \(n))"
         case .nameHasControlCharacters: "a player name cannot contain control characters (tabs, newlines…)"
         case .nameTaken(let n): "the name \"\(n)\" is taken in this hunt (names ignore case): choose another"
+        case .badTeamName: "a team name has 1 to \(PlayerName.maxLength) characters and no control characters"
         case .pinTooShort: "a PIN needs at least \(PINPolicy.minLength) characters"
         case .pinTooLong: "a PIN has at most \(PINPolicy.maxLength) characters"
         case .lockedOut(let until): "too many wrong PINs: try again after \(ISO8601DateFormatter().string(from: until))"

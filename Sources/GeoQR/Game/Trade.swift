@@ -19,6 +19,22 @@ public struct TradeOffer: Sendable, Equatable, Codable {
 
     /// 15 minutes: long enough to walk over and talk, short enough that stale offers clear.
     public static let defaultLifetime: TimeInterval = 15 * 60
+    /// The shortest and longest an offer may stay open: long enough to walk over to the other
+    /// player, short enough that a forgotten offer does not hold items for days.
+    public static let lifetimeBounds: ClosedRange<TimeInterval> = 60...(24 * 60 * 60)
+
+    /// How long an offer asked to stay open for `minutes` (nil: the default) will: within
+    /// ``lifetimeBounds``.
+    ///
+    /// ```swift
+    /// TradeOffer.lifetime(minutes: nil)    // 900 (15 minutes)
+    /// TradeOffer.lifetime(minutes: 0.1)    // 60
+    /// TradeOffer.lifetime(minutes: 10_000) // 86400
+    /// ```
+    public static func lifetime(minutes: Double?) -> TimeInterval {
+        guard let minutes, minutes.isFinite else { return defaultLifetime }
+        return min(max(minutes * 60, lifetimeBounds.lowerBound), lifetimeBounds.upperBound)
+    }
 
     public init(id: String, from: String, to: String, give: [String], receive: [String],
                 offeredAt: Date, expiresAt: Date? = nil, state: TradeState = .open) {

@@ -4,6 +4,8 @@ import Hummingbird
 import HuntFiles
 import HTTPTypes
 import Ledger
+import Play
+import QRImaging
 
 /// An error as the API reports it: an HTTP status and a JSON body
 /// `{"error": "wrong-pin", "message": "wrong PIN (4 more before a lockout)"}`.
@@ -52,7 +54,15 @@ extension APIError {
     static func from(_ error: any Error) -> APIError {
         switch error {
         case let api as APIError: return api
+        case let refusal as Refusal: return from(refusal.reason)
         case let rule as GameRuleViolation: return APIError(status(for: rule), rule.code, rule.description)
+        case let play as PlayError:
+            switch play {
+            case .huntStopped: return APIError(.conflict, play.code, play.description)
+            case .badBroadcast, .ambiguousTrackable: return APIError(.unprocessableContent, play.code, play.description)
+            case .noSecret: return APIError(.internalServerError, play.code, play.description)
+            }
+        case let picture as PictureError: return APIError(.unprocessableContent, "bad-picture", picture.description)
         case let ledger as LedgerError:
             switch ledger {
             case .locked: return APIError(.serviceUnavailable, "ledger-busy", "the game's record is busy; try again in a moment")

@@ -2,9 +2,10 @@ import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
+import Play
 
 // The JSON the API speaks, as plain Codable values. Field names are snake_case where they
-// carry units (distance_m), as the OpenAPI file documents them.
+// carry units (distanceM), as the OpenAPI file documents them.
 
 /// Name and PIN, for joining and for signing in again.
 struct Credentials: Decodable {
@@ -41,11 +42,11 @@ struct Position: Codable {
 struct HuntView: ResponseEncodable {
     var id: String
     var name: String
-    var radius_m: Double
+    var radiusM: Double
     var start: Date?
     var end: Date?
     var running: Bool
-    var coordinates_shown: Bool
+    var coordinatesShown: Bool
     var trails: [TrailView]
     var caches: Int
 }
@@ -65,15 +66,15 @@ struct CacheView: Codable {
     var difficulty: Double
     var terrain: Double
     var points: Int
-    var radius_m: Double
+    var radiusM: Double
     var hint: String?
     var found: Bool
     var disabled: Bool
     var flagged: Bool
     var latitude: Double?
     var longitude: Double?
-    var distance_m: Double?
-    var bearing_deg: Double?
+    var distanceM: Double?
+    var bearingDeg: Double?
     /// The compass point in words ("north-east"), for phones without a compass.
     var direction: String?
 }
@@ -81,26 +82,6 @@ struct CacheView: Codable {
 /// Written by hand (``PolledResponses``): every phone polls it.
 struct CacheList: Encodable {
     var caches: [CacheView]
-}
-
-/// What became of a claim, for the phone to show.
-/// Written by hand (``PolledResponses``): the answer to every claim.
-struct ClaimResult: Encodable, Equatable {
-    var verdict: String
-    var sentence: String
-    var cache: String?
-    var cache_name: String?
-    var distance_m: Double?
-    var bearing_deg: Double?
-    var direction: String?
-    var radius_m: Double?
-    var allowed_m: Double?
-    var location_source: String?
-    /// Revealed on a find (and again on "already-found").
-    var message: String?
-    var points: Int?
-    var find: String?
-    var first_to_find: Bool?
 }
 
 struct Me: ResponseEncodable {
@@ -130,12 +111,5 @@ extension TradeOffer: ResponseEncodable {}
 extension Report: ResponseEncodable {}
 extension Trackable: ResponseEncodable {}
 extension Find: ResponseEncodable {}
-
-/// An item as another player sees it.
-struct Item: Codable {
-    var id: String
-    var kind: String
-    var name: String
-}
 
 struct ItemList: ResponseEncodable { var items: [Item] }

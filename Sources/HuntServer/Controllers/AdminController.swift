@@ -2,6 +2,7 @@ import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
+import Play
 
 /// The game master's endpoints, all behind the admin token: players, finds, reports and
 /// flags; start and stop; disable a cache; void a find; resolve a report; broadcast; seed a
@@ -36,23 +37,18 @@ struct AdminController {
 
     @Sendable func overview(_ request: Request, context: HuntRequestContext) async throws -> Overview {
         let hunt = session.hunt.id, store = session.store
-        let finds = try await store.finds(hunt: hunt, player: nil)
         return Overview(running: try await session.state.running, listeners: await session.live.listenerCount,
-                        players: try await store.players(hunt: hunt), finds: finds,
+                        players: try await store.players(hunt: hunt), finds: try await store.finds(hunt: hunt, player: nil),
                         reports: try await store.openReports(hunt: hunt),
                         disabled: try await store.disabledCaches(hunt: hunt).sorted(),
                         standings: try await store.leaderboard(hunt: hunt),
-                        // The same rules as `geoqr gm flags`.
-                        flags: CheatFlags.flags(finds.filter { $0.voidReason == nil }.map(\.facts), in: session.hunt))
+                        flags: try await session.game.flags())
     }
 
     struct Done: ResponseEncodable { var ok = true }
 
     func run(_ running: Bool) async throws -> Done {
-        try await session.state.set(running: running, at: session.now())
-        struct Status: Encodable { var running: Bool; var message: String }
-        await session.live.send(LiveEvent(name: "broadcast", value: Status(
-            running: running, message: running ? "The hunt is on." : "The game master has stopped the hunt.")), to: nil)
+        _ = try await session.act { try await session.game.setRunning(running) }
         return Done()
     }
 
@@ -61,9 +57,8 @@ struct AdminController {
     func disable(_ request: Request, _ context: HuntRequestContext, _ disabled: Bool) async throws -> Done {
         let id = try context.parameters.require("id")
         var request = request
-        let reason = try await request.jsonIfSent(Reason.self)?.reason ?? (disabled ? "disabled" : "enabled")
-        try await session.store.setCacheDisabled(disabled, cache: id, reason: reason, in: session.hunt, by: "game-master", at: session.now())
-        await session.cacheFlags.invalidate()
+        let reason = try await request.jsonIfSent(Reason.self)?.reason
+        _ = try await session.act { try await session.game.setCacheDisabled(disabled, cache: id, reason: reason) }
         return Done()
     }
 
@@ -71,10 +66,7 @@ struct AdminController {
         let id = try context.parameters.require("id")
         var request = request
         let reason = try await request.jsonIfSent(Reason.self)?.reason ?? ""
-        let find = try await session.store.voidFind(hunt: session.hunt.id, id: id, reason: reason, by: "game-master", at: session.now())
-        await session.found.changed(for: find.player)
-        await session.broadcastLeaderboard()
-        return find
+        return try await session.act { try await session.game.voidFind(id, reason: reason) }
     }
 
     struct Resolution: Decodable { var resolution: String }
@@ -83,20 +75,14 @@ struct AdminController {
         let id = try context.parameters.require("id")
         var request = request
         let body = try await request.json(Resolution.self)
-        let report = try await session.store.resolveReport(hunt: session.hunt.id, id: id, resolution: body.resolution, by: "game-master", at: session.now())
-        await session.cacheFlags.invalidate()
-        return report
+        return try await session.act { try await session.game.resolveReport(id, resolution: body.resolution) }
     }
 
     struct Broadcast: Codable { var message: String }
 
     @Sendable func broadcast(_ request: Request, context: HuntRequestContext) async throws -> Done {
         var request = request
-        let body = try await request.json(Broadcast.self)
-        let text = body.message.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...500).contains(text.count) else {
-            throw APIError(.unprocessableContent, "bad-message", "a broadcast has 1 to 500 characters")
-        }
+        let text = try session.game.broadcastText(try await request.json(Broadcast.self).message)
         await session.live.send(LiveEvent(name: "broadcast", value: Broadcast(message: text)), to: nil)
         return Done()
     }
@@ -106,7 +92,7 @@ struct AdminController {
     @Sendable func seed(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<Trackable> {
         var request = request
         let body = try await request.json(Seed.self)
-        let t = try await session.store.seedTrackable(name: body.name, into: body.cache, in: session.hunt, by: "game-master", at: session.now())
+        let t = try await session.act { try await session.game.seedTrackable(named: body.name, into: body.cache) }
         return EditedResponse(status: .created, response: t)
     }
 

@@ -1,9 +1,8 @@
-import Crypto
 import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
-import PhotoMetadata
+import Play
 import QRImaging
 
 /// Claims, three ways: (a) a photo upload, located by its EXIF GPS or the browser; (b) a
@@ -28,7 +27,7 @@ struct ClaimController {
         var method: String?
     }
 
-    @Sendable func claimCode(_ request: Request, context: HuntRequestContext) async throws -> ClaimResult {
+    @Sendable func claimCode(_ request: Request, context: HuntRequestContext) async throws -> ClaimAnswerResponse {
         let player = try await session.player(request)
         try await session.limiter.admit(.claim, client: player)
         var request = request
@@ -40,46 +39,34 @@ struct ClaimController {
         case "camera": method = .camera
         case let other?: throw APIError(.unprocessableContent, "bad-method", "method is `link` or `camera`, not `\(other)`")
         }
-        return try await ClaimDesk(session: session).claim(
-            payloads: [body.code.uppercased()], location: try Self.location(body.latitude, body.longitude, body.accuracy),
-            method: method, player: player)
+        let location = try Self.location(body.latitude, body.longitude, body.accuracy)
+        return ClaimAnswerResponse(try await session.act { try await session.game.claimCode(body.code, at: location, method: method, by: player) })
     }
 
     /// The body is one JPEG or PNG frame; the location comes in the query
     /// (`?latitude=…&longitude=…&accuracy=…`). Frames without a code are not recorded.
-    @Sendable func claimFrame(_ request: Request, context: HuntRequestContext) async throws -> ClaimResult {
+    @Sendable func claimFrame(_ request: Request, context: HuntRequestContext) async throws -> ClaimAnswerResponse {
         let player = try await session.player(request)
         try await session.limiter.admit(.frame, client: player)
         let location = try Self.location(try request.number("latitude"), try request.number("longitude"), try request.number("accuracy"))
         try request.requireContentType(Self.pictureTypes)
         var request = request
         let bytes = Data(buffer: try await request.collectBody(limit: BodyLimits.frame))
-        // A live frame gets the quick passes only: the next frame is a fraction of a second away.
-        let symbols = try Self.decode(bytes, passes: [.reduced, .full, .binarized, .inverted]).symbols
-        return try await ClaimDesk(session: session).claim(payloads: symbols.map(\.text), location: location,
-                                                           method: .camera, player: player)
+        return ClaimAnswerResponse(try await session.act {
+            try await session.game.claimFrame(bytes, at: location, by: player, limits: PictureLimits(maxFileBytes: BodyLimits.frame))
+        })
     }
 
-    @Sendable func claimPhoto(_ request: Request, context: HuntRequestContext) async throws -> ClaimResult {
+    @Sendable func claimPhoto(_ request: Request, context: HuntRequestContext) async throws -> ClaimAnswerResponse {
         let player = try await session.player(request)
         try await session.limiter.admit(.claim, client: player)
         let form = try await Self.photoForm(request)
-        let decoded = try Self.decode(form.photo, passes: DecodePass.standard)
-        // A HEIC keeps its EXIF in a metadata item that libheif found while decoding.
-        let metadata = PhotoMetadata(fileBytes: form.photo)
-            ?? decoded.picture.heifExifBlock.flatMap(PhotoMetadata.init(heifExifBlock:))
-        let location: ClaimLocation?
-        if let gps = metadata?.coordinate {
-            location = ClaimLocation(coordinate: gps, accuracy: metadata?.accuracy, source: .exif, time: metadata?.gpsTime)
-        } else {
-            location = try Self.location(try Self.number(form.latitude, "latitude"), try Self.number(form.longitude, "longitude"),
+        let fallback = try Self.location(try Self.number(form.latitude, "latitude"), try Self.number(form.longitude, "longitude"),
                                          try Self.number(form.accuracy, "accuracy"))
-        }
-        let digest = SHA256.hash(data: form.photo).hex
-        let takenAt = metadata?.takenAt(assuming: .current)
-        return try await ClaimDesk(session: session).claim(
-            payloads: decoded.symbols.map(\.text), location: location, takenAt: takenAt, method: .photo,
-            evidence: ClaimEvidence(photoSHA256: digest, exifTime: takenAt), player: player)
+        return ClaimAnswerResponse(try await session.act {
+            try await session.game.claimPhoto(form.photo, by: player, fallback: fallback,
+                                              limits: PictureLimits(maxFileBytes: BodyLimits.photo))
+        })
     }
 
     static func photoForm(_ request: Request) async throws -> PhotoForm {
@@ -104,14 +91,6 @@ struct ClaimController {
             throw APIError.badRequest("bad-form", "the form's \(name) is not a number: \(text.prefix(40))")
         }
         return value
-    }
-
-    static func decode(_ bytes: Data, passes: [DecodePass]) throws -> DecodedPicture {
-        do {
-            return try PictureDecoder(passes: passes).decode(fileBytes: bytes, limits: PictureLimits(maxFileBytes: BodyLimits.photo))
-        } catch {
-            throw APIError(.unprocessableContent, "bad-picture", error.description)
-        }
     }
 
     /// A browser location from optional parts: none means no location; half of one is a 400.

@@ -2,6 +2,7 @@ import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
+import Play
 
 /// What anyone at the session may read: the hunt, its caches (public fields only, distance
 /// and bearing from `?latitude=&longitude=`), the players, the leaderboard, the API's
@@ -20,8 +21,8 @@ struct HuntController {
 
     @Sendable func hunt(_ request: Request, context: HuntRequestContext) async throws -> HuntView {
         let h = session.hunt
-        return HuntView(id: h.id, name: h.name, radius_m: h.defaultRadius, start: h.start, end: h.end,
-                        running: try await session.state.running, coordinates_shown: session.options.showCoordinates,
+        return HuntView(id: h.id, name: h.name, radiusM: h.defaultRadius, start: h.start, end: h.end,
+                        running: try await session.state.running, coordinatesShown: session.options.showCoordinates,
                         trails: h.trails.map { TrailView(id: $0.id, name: $0.name, ordered: $0.ordered, caches: $0.cacheIDs) },
                         caches: h.caches.count)
     }
@@ -40,16 +41,10 @@ struct HuntController {
 
     /// What another player holds, to ask for in a trade: card ids and cache names, never the
     /// cards' messages (those are revealed only by finding the cache).
+    /// What another player holds, to ask for in a trade (never the cards' messages).
     @Sendable func items(_ request: Request, context: HuntRequestContext) async throws -> ItemList {
         _ = try await session.player(request)
-        let id = try context.parameters.require("id")
-        guard let player = try await session.store.player(hunt: session.hunt.id, named: id) else {
-            throw GameRuleViolation.unknownPlayer(id)
-        }
-        let cards = try await session.store.collection(hunt: session.hunt.id, player: player.id)
-        let carried = try await TrackableIndex(session: session).held(by: player.id)
-        return ItemList(items: cards.map { Item(id: $0.id, kind: "card", name: $0.cacheName) }
-            + carried.map { Item(id: $0.id, kind: "trackable", name: $0.name) })
+        return ItemList(items: try await session.game.items(of: try context.parameters.require("id")))
     }
 
     @Sendable func leaderboard(_ request: Request, context: HuntRequestContext) async throws -> Leaderboard {

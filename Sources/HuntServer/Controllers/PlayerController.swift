@@ -2,6 +2,7 @@ import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
+import Play
 
 /// Joining, signing in, and what a player asks about themself: their finds, cards,
 /// trackables and points; and their position, which brings proximity news.
@@ -22,16 +23,10 @@ struct PlayerController {
         try await session.limiter.admit(.join, client: context.clientKey)
         var request = request
         let credentials = try await request.json(Credentials.self)
-        // A team is a label like a name: same length limit, no control characters.
-        let team = credentials.team.flatMap { $0.isEmpty ? nil : $0 }
-        if let team, team.count > PlayerName.maxLength || team.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw APIError(.unprocessableContent, "bad-team", "a team name has 1 to \(PlayerName.maxLength) characters and no control characters")
+        let player = try await session.act {
+            try await session.game.join(name: credentials.name, pin: credentials.pin, team: credentials.team)
         }
-        let player = try await session.store.join(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin,
-                                                  team: team, at: session.now())
-        session.players.remember(player)
         let token = try await session.tokens.issue(for: player.id)
-        await session.broadcastLeaderboard()
         return EditedResponse(status: .created, response: SignedIn(token: token, player: player))
     }
 
@@ -39,8 +34,7 @@ struct PlayerController {
         try await session.limiter.admit(.signIn, client: context.clientKey)
         var request = request
         let credentials = try await request.json(Credentials.self)
-        let player = try await session.store.signIn(hunt: session.hunt.id, name: credentials.name, pin: credentials.pin, at: session.now())
-        session.players.remember(player)
+        let player = try await session.act { try await session.game.signIn(name: credentials.name, pin: credentials.pin) }
         return SignedIn(token: try await session.tokens.issue(for: player.id), player: player)
     }
 
@@ -73,12 +67,14 @@ struct PlayerController {
         var request = request
         let here = try await request.json(Position.self).checked()
         let caches = try await CacheCatalogue(session: session).views(for: id, from: here.coordinate)
-        let near = caches.filter { !$0.found && !$0.disabled && ($0.distance_m ?? .infinity) <= session.options.proximity }
+        let near = caches.filter {
+            Proximity.announces(found: $0.found, disabled: $0.disabled, distance: $0.distanceM, within: session.options.proximity)
+        }
         for cacheID in await session.live.firstMentions(of: near.map(\.id), session: session.sessionKey(request)) {
             guard let view = near.first(where: { $0.id == cacheID }) else { continue }
-            struct Near: Encodable { var cache, name: String; var distance_m: Double?; var direction: String? }
+            struct Near: Encodable { var cache, name: String; var distanceM: Double?; var direction: String? }
             await session.live.send(LiveEvent(name: "proximity", value: Near(
-                cache: view.id, name: view.name, distance_m: view.distance_m, direction: view.direction)), to: id)
+                cache: view.id, name: view.name, distanceM: view.distanceM, direction: view.direction)), to: id)
         }
         return CacheList(caches: caches)
     }

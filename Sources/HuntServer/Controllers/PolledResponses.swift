@@ -2,6 +2,7 @@ import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
+import Play
 
 // The answers every phone polls (the cache list, the leaderboard) and the answer to every
 // claim, written with `JSONWriter` rather than `JSONEncoder`: encoding them by reflection took
@@ -31,15 +32,15 @@ extension CacheView {
         json.key("difficulty"); json.number(difficulty)
         json.key("terrain"); json.number(terrain)
         json.key("points"); json.number(points)
-        json.key("radius_m"); json.number(radius_m)
+        json.key("radiusM"); json.number(radiusM)
         if let hint { json.key("hint"); json.string(hint) }
         json.key("found"); json.bool(found)
         json.key("disabled"); json.bool(disabled)
         json.key("flagged"); json.bool(flagged)
         if let latitude { json.key("latitude"); json.number(latitude) }
         if let longitude { json.key("longitude"); json.number(longitude) }
-        if let distance_m { json.key("distance_m"); json.number(distance_m) }
-        if let bearing_deg { json.key("bearing_deg"); json.number(bearing_deg) }
+        if let distanceM { json.key("distanceM"); json.number(distanceM) }
+        if let bearingDeg { json.key("bearingDeg"); json.number(bearingDeg) }
         if let direction { json.key("direction"); json.string(direction) }
         json.endObject()
     }
@@ -69,30 +70,17 @@ extension Standing {
     }
 }
 
-extension ClaimResult: ResponseGenerator {
+/// The phone's answer to a claim: the best of the claim's answers (``Play/ClaimAnswers/best``),
+/// written from ``Play/ClaimAnswer/fields`` like every other claim answer.
+struct ClaimAnswerResponse: ResponseGenerator {
+    let answer: ClaimAnswer
+
+    init(_ answers: ClaimAnswers) { answer = answers.best }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var json = JSONWriter()
-        write(to: &json)
+        answer.write(to: &json)
         return .json(json)
-    }
-
-    func write(to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("verdict"); json.string(verdict)
-        json.key("sentence"); json.string(sentence)
-        if let cache { json.key("cache"); json.string(cache) }
-        if let cache_name { json.key("cache_name"); json.string(cache_name) }
-        if let distance_m { json.key("distance_m"); json.number(distance_m) }
-        if let bearing_deg { json.key("bearing_deg"); json.number(bearing_deg) }
-        if let direction { json.key("direction"); json.string(direction) }
-        if let radius_m { json.key("radius_m"); json.number(radius_m) }
-        if let allowed_m { json.key("allowed_m"); json.number(allowed_m) }
-        if let location_source { json.key("location_source"); json.string(location_source) }
-        if let message { json.key("message"); json.string(message) }
-        if let points { json.key("points"); json.number(points) }
-        if let find { json.key("find"); json.string(find) }
-        if let first_to_find { json.key("first_to_find"); json.bool(first_to_find) }
-        json.endObject()
     }
 }
 

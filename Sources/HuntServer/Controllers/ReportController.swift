@@ -1,8 +1,8 @@
-import Crypto
 import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
+import Play
 
 /// "Needs maintenance" reports from players, and trackables picked up and dropped.
 struct ReportController {
@@ -31,13 +31,13 @@ struct ReportController {
             throw APIError(.unprocessableContent, "bad-kind",
                            "kind is one of \(ReportKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let digest = try body.photo.map { text -> String in
+        let photo = try body.photo.map { text -> Data in
             guard let bytes = Data(base64Encoded: text) else { throw APIError.badRequest("bad-photo", "photo is not base64") }
-            return SHA256.hash(data: bytes).hex
+            return bytes
         }
-        let report = try await session.store.fileReport(cache: body.cache, kind: kind, text: body.text ?? "", photoSHA256: digest,
-                                                        by: player, in: session.hunt, at: session.now())
-        await session.cacheFlags.invalidate()
+        let report = try await session.act {
+            try await session.game.fileReport(on: body.cache, kind: kind, text: body.text ?? "", photo: photo, by: player)
+        }
         return EditedResponse(status: .created, response: report)
     }
 
@@ -45,12 +45,10 @@ struct ReportController {
 
     func move(_ request: Request, _ context: HuntRequestContext, pickUp: Bool) async throws -> Trackable {
         let player = try await session.player(request)
-        try await session.state.requireRunning()
         let id = try context.parameters.require("id")
         var request = request
         let cache = try await request.json(At.self).cache
-        return pickUp
-            ? try await session.store.pickUp(trackable: id, from: cache, by: player, in: session.hunt, at: session.now())
-            : try await session.store.drop(trackable: id, into: cache, by: player, in: session.hunt, at: session.now())
+        if pickUp { return try await session.act { try await session.game.pickUp(id, from: cache, by: player) } }
+        return try await session.act { try await session.game.drop(id, into: cache, by: player) }
     }
 }

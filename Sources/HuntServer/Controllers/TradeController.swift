@@ -2,6 +2,7 @@ import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
+import Play
 
 /// Trades between players: offer, list, accept, decline, cancel. Each party hears of every
 /// change over server-sent events.
@@ -26,16 +27,11 @@ struct TradeController {
 
     @Sendable func offer(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<TradeOffer> {
         let player = try await session.player(request)
-        try await session.state.requireRunning()
         var request = request
         let body = try await request.json(Offer.self)
-        guard let other = try await session.store.player(hunt: session.hunt.id, named: body.to) else {
-            throw GameRuleViolation.unknownPlayer(body.to)
+        let trade = try await session.act {
+            try await session.game.offerTrade(from: player, to: body.to, give: body.give, receive: body.receive ?? [], minutes: body.minutes)
         }
-        let lifetime = min(max(body.minutes ?? 15, 1), 24 * 60) * 60
-        let trade = try await session.store.offerTrade(hunt: session.hunt.id, from: player, to: other.id, give: body.give,
-                                                       receive: body.receive ?? [], at: session.now(), lifetime: lifetime)
-        await tell(trade, event: "trade-offer")
         return EditedResponse(status: .created, response: trade)
     }
 
@@ -55,37 +51,9 @@ struct TradeController {
         return TradeList(incoming: mine.filter { $0.to == player }.reversed(), outgoing: mine.filter { $0.from == player }.reversed())
     }
 
-    enum Answer { case accept, decline, cancel }
-
-    func answer(_ request: Request, _ context: HuntRequestContext, _ answer: Answer) async throws -> TradeOffer {
+    func answer(_ request: Request, _ context: HuntRequestContext, _ answer: Game.TradeAnswer) async throws -> TradeOffer {
         let player = try await session.player(request)
         let id = try context.parameters.require("id")
-        let hunt = session.hunt.id, now = session.now()
-        guard let existing = try await session.store.trade(hunt: hunt, id: id) else { throw GameRuleViolation.unknownTrade(id) }
-        // Only the two parties learn that a trade exists.
-        guard existing.from == player || existing.to == player else { throw GameRuleViolation.unknownTrade(id) }
-        let trade: TradeOffer
-        do {
-            switch answer {
-            case .accept: try await session.state.requireRunning(); trade = try await session.store.acceptTrade(hunt: hunt, id: id, by: player, at: now)
-            case .decline: trade = try await session.store.declineTrade(hunt: hunt, id: id, by: player, at: now)
-            case .cancel: trade = try await session.store.cancelTrade(hunt: hunt, id: id, by: player, at: now)
-            }
-        } catch {
-            // A failed accept closes the trade: both parties hear how it ended.
-            if let closed = try? await session.store.trade(hunt: hunt, id: id), closed.state != existing.state {
-                await tell(closed, event: "trade-outcome")
-            }
-            throw error
-        }
-        await tell(trade, event: "trade-outcome")
-        if trade.state == .accepted { await session.broadcastLeaderboard() }
-        return trade
-    }
-
-    private func tell(_ trade: TradeOffer, event: String) async {
-        let news = LiveEvent(name: event, value: trade)
-        await session.live.send(news, to: trade.from)
-        await session.live.send(news, to: trade.to)
+        return try await session.act { try await session.game.answerTrade(id, answer, by: player) }
     }
 }

@@ -18,21 +18,22 @@ struct CacheCatalogue {
             return CacheView(
                 id: cache.id, name: cache.name, trail: hunt.trail(of: cache.id)?.name,
                 difficulty: cache.difficulty, terrain: cache.terrain, points: cache.points,
-                radius_m: hunt.radius(of: cache), hint: cache.hint,
+                radiusM: hunt.radius(of: cache), hint: cache.hint,
                 found: found.contains(cache.id), disabled: disabled.contains(cache.id), flagged: flagged.contains(cache.id),
                 latitude: session.options.showCoordinates ? cache.coordinate.latitude : nil,
                 longitude: session.options.showCoordinates ? cache.coordinate.longitude : nil,
-                distance_m: leg.map { ($0.distance * 10).rounded() / 10 },
-                bearing_deg: leg.map { ($0.initialBearing * 10).rounded() / 10 },
+                distanceM: leg.map { ($0.distance * 10).rounded() / 10 },
+                bearingDeg: leg.map { ($0.initialBearing * 10).rounded() / 10 },
                 direction: leg.map { CompassPoint(bearing: $0.initialBearing).name })
         }
         guard here != nil else { return views }
-        return views.sorted { ($0.distance_m ?? 0, $0.id) < ($1.distance_m ?? 0, $1.id) }
+        return views.sorted { ($0.distanceM ?? 0, $0.id) < ($1.distanceM ?? 0, $1.id) }
     }
 }
 
-/// Trackables by who holds them. The ledger answers one trackable at a time, so the ids come
-/// from its seeding events (through the session's ``LedgerIndex``).
+/// Trackables by who holds them, for a player's own list (`/api/me/trackables`, which phones
+/// poll): the ids come from the seeding events the session's ``LedgerIndex`` has already read,
+/// so a poll reads only the trackables, not the whole list of events.
 struct TrackableIndex {
     let session: HuntSession
 

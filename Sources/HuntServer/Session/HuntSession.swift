@@ -2,6 +2,7 @@ import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
+import Play
 
 /// One hunt being played: the hunt, its secret, the ledger, who is signed in, who is
 /// listening, and whether the game master has the hunt running. Every controller reads it.
@@ -25,7 +26,7 @@ public final class HuntSession: Sendable {
         /// biggest thing the server writes.
         public var leaderboardInterval: Duration
 
-        public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = 50,
+        public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = Proximity.defaultDistance,
                     leaderboardInterval: Duration = .seconds(1)) {
             self.showCoordinates = showCoordinates
             self.webFolder = webFolder
@@ -54,6 +55,8 @@ public final class HuntSession: Sendable {
     let found: FoundCaches
     /// The present moment; tests pass a fixed one.
     let now: @Sendable () -> Date
+    /// The game's actions, on this session's ledger, clock and kept running state.
+    let game: Game
 
     public init(hunt: Hunt, secret: HuntSecret, store: any GameStore, tokens: PlayerTokens, admin: AdminToken,
                 options: Options, limiter: RateLimiter = RateLimiter(), now: @escaping @Sendable () -> Date = { Date() }) {
@@ -65,7 +68,8 @@ public final class HuntSession: Sendable {
         let live = LiveEvents()
         self.live = live
         self.limiter = limiter
-        self.state = HuntState(store: store, hunt: hunt.id)
+        let state = HuntState(store: store, hunt: hunt.id)
+        self.state = state
         self.options = options
         self.now = now
         let huntID = hunt.id
@@ -82,6 +86,59 @@ public final class HuntSession: Sendable {
         self.index = LedgerIndex(store: store, hunt: huntID)
         self.players = PlayerDirectory(store: store, hunt: huntID)
         self.found = FoundCaches(store: store, hunt: huntID)
+        self.game = Game(hunt: hunt, secret: secret, store: store, clock: now, running: { try await state.running })
+    }
+
+    /// Acts on what a game action did: forgets what it made stale and tells who should hear.
+    /// Controllers pass every outcome's effects here and keep nothing in step themselves.
+    func apply(_ effects: [Effect]) async {
+        var standings = false
+        for effect in effects {
+            switch effect {
+            case .standingsChanged: standings = true
+            case .findsChanged(let player): await found.changed(for: player)
+            case .cacheFlagsChanged: await cacheFlags.invalidate()
+            case .playerSeen(let player): players.remember(player)
+            case .runningChanged(let running):
+                await state.changed()
+                struct Status: Encodable { var running: Bool; var message: String }
+                await live.send(LiveEvent(name: "broadcast", value: Status(
+                    running: running, message: running ? "The hunt is on." : "The game master has stopped the hunt.")), to: nil)
+            case .found(let find, let points): await announce(find, points: points)
+            case .tradeChanged(let trade):
+                let news = LiveEvent(name: trade.state == .open ? "trade-offer" : "trade-outcome", value: trade)
+                await live.send(news, to: trade.from)
+                await live.send(news, to: trade.to)
+            }
+        }
+        if standings { await broadcastLeaderboard() }
+    }
+
+    /// Applies an outcome's effects and answers its value.
+    func settle<Value: Sendable>(_ outcome: Outcome<Value>) async -> Value {
+        await apply(outcome.effects)
+        return outcome.value
+    }
+
+    /// Runs an action, applying its effects, and those of its refusal when it was refused
+    /// after changing something (a trade closed by a failed acceptance).
+    func act<Value: Sendable>(_ action: () async throws -> Outcome<Value>) async throws -> Value {
+        do {
+            return await settle(try await action())
+        } catch let refusal as Refusal {
+            await apply(refusal.effects)
+            throw refusal.reason
+        }
+    }
+
+    /// Everyone listening hears of a find (the finder's page tells them apart by player id).
+    private func announce(_ find: Find, points: Int) async {
+        guard await live.listenerCount > 0 else { return }
+        let name = (try? await players.player(id: find.player))?.name ?? find.player
+        struct FindNews: Encodable { var player, name, cache, cacheName: String; var points: Int; var firstToFind: Bool }
+        await live.send(LiveEvent(name: "find", value: FindNews(
+            player: find.player, name: name, cache: find.cache, cacheName: hunt.cache(id: find.cache)?.name ?? find.cache,
+            points: points, firstToFind: find.firstToFind)), to: nil)
     }
 
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.

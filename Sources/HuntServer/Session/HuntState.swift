@@ -24,13 +24,8 @@ struct HuntState: Sendable {
         get async throws { try await kept.value() }
     }
 
-    /// Records a start or a stop by the game master; a start of a running hunt records nothing.
-    func set(running: Bool, at time: Date) async throws {
-        try await store.setHuntRunning(running, hunt: hunt, by: "game-master", at: time)
+    /// The game master started or stopped the hunt here: the next request reads the ledger.
+    func changed() async {
         await kept.invalidate()
-    }
-
-    func requireRunning() async throws {
-        guard try await running else { throw APIError(.conflict, "hunt-stopped", "the game master has stopped the hunt") }
     }
 }

@@ -62,15 +62,13 @@ actor LedgerIndex {
     }
 
     private func note(_ event: LedgerEvent) {
-        switch event.kind {
-        case "trade-offered":
-            struct Offered: Decodable { struct T: Decodable { var id, from, to: String }; var trade: T }
-            guard let t = try? JSONDecoder().decode(Offered.self, from: Data(event.body.utf8)).trade else { return }
+        switch try? event.decodedBody() {
+        case .tradeOffered(let body)?:
+            let t = body.trade
             tradesByPlayer[t.from, default: []].append(t.id)
             if t.to != t.from { tradesByPlayer[t.to, default: []].append(t.id) }
-        case "trackable-seeded":
-            struct Seeded: Decodable { var trackable: String }
-            if let t = try? JSONDecoder().decode(Seeded.self, from: Data(event.body.utf8)) { seeded.append(t.trackable) }
+        case .trackableSeeded(let body)?:
+            seeded.append(body.trackable)
         default:
             return
         }

@@ -1,136 +1,138 @@
 import Foundation
 import GeoQR
 
-// The bodies of events. Each carries every decision the rules made when it was written (ids,
-// points, distances), so replaying events never needs the hunt files or the rules' code of the
-// day: verification rebuilds exactly what was recorded.
+// The bodies of events, as typed values every reader uses (``LedgerEvent/decodedBody()``):
+// nothing outside the ledger parses a body by its keys. Each carries every decision the rules
+// made when it was written (ids, points, distances), so replaying events never needs the hunt
+// files or the rules' code of the day: verification rebuilds exactly what was recorded. Only the
+// ledger writes them.
 
 /// Body of ``EventKind/playerJoined``.
-struct PlayerJoined: Codable, Sendable {
-    var player: String
-    var name: String
-    var nameKey: String
-    var pinHash: String
-    var team: String?
+public struct PlayerJoined: Codable, Sendable, Equatable {
+    public var player: String
+    public var name: String
+    public var nameKey: String
+    public var pinHash: String
+    public var team: String?
 }
 
 /// Body of ``EventKind/pinChecked``: the player's PIN state after a check.
-struct PINChecked: Codable, Sendable {
-    var player: String
-    var success: Bool
-    var state: PINState
+public struct PINChecked: Codable, Sendable, Equatable {
+    public var player: String
+    public var success: Bool
+    public var state: PINState
 }
 
 /// Body of ``EventKind/claimAttempted``: a claim kept for audit, not a find.
-struct ClaimAttempted: Codable, Sendable {
-    var claim: ClaimRecord
+public struct ClaimAttempted: Codable, Sendable, Equatable {
+    public var claim: ClaimRecord
     /// The verdict the ledger kept (the caller's, or `cache-disabled`, `unknown-cache`).
-    var verdict: ClaimVerdictCode
+    public var verdict: Verdict
 }
 
 /// Body of ``EventKind/findRecorded``.
-struct FindRecorded: Codable, Sendable {
-    var find: String
-    var claim: ClaimRecord
-    var firstToFind: Bool
-    var awards: [PointsAward]
+public struct FindRecorded: Codable, Sendable, Equatable {
+    public var find: String
+    public var claim: ClaimRecord
+    public var firstToFind: Bool
+    public var awards: [PointsAward]
     /// The card the find granted; nil when the player already held one of this cache.
-    var card: CardGrant?
+    public var card: CardGrant?
 }
 
 /// The card a find grants.
-struct CardGrant: Codable, Sendable {
-    var item: String
-    var cache: String
-    var cacheName: String
-    var message: String
+public struct CardGrant: Codable, Sendable, Equatable {
+    public var item: String
+    public var cache: String
+    public var cacheName: String
+    public var message: String
 }
 
 /// Body of ``EventKind/trackableSeeded``.
-struct TrackableSeeded: Codable, Sendable {
-    var trackable: String
-    var name: String
-    var cache: String
+public struct TrackableSeeded: Codable, Sendable, Equatable {
+    public var trackable: String
+    public var name: String
+    public var cache: String
 }
 
 /// Body of ``EventKind/trackablePickedUp``.
-struct TrackablePickedUp: Codable, Sendable {
-    var trackable: String
-    var player: String
-    var cache: String
+public struct TrackablePickedUp: Codable, Sendable, Equatable {
+    public var trackable: String
+    public var player: String
+    public var cache: String
 }
 
 /// Body of ``EventKind/trackableDropped``.
-struct TrackableDropped: Codable, Sendable {
-    var trackable: String
-    var player: String
-    var cache: String
-    var distanceM: Double
+public struct TrackableDropped: Codable, Sendable, Equatable {
+    public var trackable: String
+    public var player: String
+    public var cache: String
+    public var distanceM: Double
 }
 
 /// Body of ``EventKind/tradeOffered``.
-struct TradeOffered: Codable, Sendable {
-    var trade: TradeOffer
+public struct TradeOffered: Codable, Sendable, Equatable {
+    public var trade: TradeOffer
 }
 
 /// Body of ``EventKind/tradeAccepted``.
-struct TradeAccepted: Codable, Sendable {
-    var trade: String
-    var moves: [ItemMove]
+public struct TradeAccepted: Codable, Sendable, Equatable {
+    public var trade: String
+    public var moves: [ItemMove]
 }
 
 /// Body of ``EventKind/tradeClosed``: declined, cancelled, expired, or failed a re-check.
-struct TradeClosed: Codable, Sendable {
-    var trade: String
-    var state: TradeState
-    var reason: String?
+public struct TradeClosed: Codable, Sendable, Equatable {
+    public var trade: String
+    public var state: TradeState
+    public var reason: String?
 }
 
 /// Body of ``EventKind/reportFiled``.
-struct ReportFiled: Codable, Sendable {
-    var report: String
-    var player: String
-    var cache: String
-    var kind: ReportKind
-    var text: String
-    var photoSHA256: String?
+public struct ReportFiled: Codable, Sendable, Equatable {
+    public var report: String
+    public var player: String
+    public var cache: String
+    public var kind: ReportKind
+    public var text: String
+    public var photoSHA256: String?
 }
 
 /// Body of ``EventKind/reportResolved``.
-struct ReportResolved: Codable, Sendable {
-    var report: String
-    var resolution: String
+public struct ReportResolved: Codable, Sendable, Equatable {
+    public var report: String
+    public var resolution: String
 }
 
 /// Body of ``EventKind/findVoided``.
-struct FindVoided: Codable, Sendable {
-    var find: String
-    var reason: String
+public struct FindVoided: Codable, Sendable, Equatable {
+    public var find: String
+    public var reason: String
     /// The card the find granted, taken back because its finder still held it.
-    var retractedCard: String?
+    public var retractedCard: String?
 }
 
 /// Body of ``EventKind/pointsAdjusted``.
-struct PointsAdjusted: Codable, Sendable {
-    var player: String
-    var amount: Int
-    var reason: String
+public struct PointsAdjusted: Codable, Sendable, Equatable {
+    public var player: String
+    public var amount: Int
+    public var reason: String
 }
 
 /// Body of ``EventKind/cacheAvailability``.
-struct CacheAvailability: Codable, Sendable {
-    var cache: String
-    var disabled: Bool
-    var reason: String
+public struct CacheAvailability: Codable, Sendable, Equatable {
+    public var cache: String
+    public var disabled: Bool
+    public var reason: String
 }
 
 /// Body of ``EventKind/secretRotated``.
-struct SecretRotated: Codable, Sendable {
-    var fingerprint: String
+public struct SecretRotated: Codable, Sendable, Equatable {
+    public var fingerprint: String
 }
 
 /// Body of ``EventKind/huntStarted`` and ``EventKind/huntStopped``: the kind says it all.
-struct HuntRunning: Codable, Sendable {}
+public struct HuntRunning: Codable, Sendable, Equatable {}
 
 /// The one JSON form of bodies: compact, keys sorted, times in milliseconds.
 enum BodyCoding {

@@ -18,7 +18,9 @@ public struct LedgerEvent: Sendable, Equatable, Codable, FetchableRecord, Persis
     /// When the act happened, in milliseconds since 1970 (the caller's clock, not the disk's).
     public var timeMs: Int64
     public var hunt: String
-    /// Who acted: a player id (`P3`), `gm`, or a tool name.
+    /// Who acted: a player id (`P3`) or the game master, ``GeoQR/GameMaster/actor`` (`gm`).
+    /// Ledgers written before that name was settled also hold `game-master` for acts from the
+    /// admin page; both verify, since the chain hashes whatever was written.
     public var actor: String
     /// What happened (see ``EventKind``).
     public var kind: String

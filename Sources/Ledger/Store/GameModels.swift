@@ -70,7 +70,7 @@ public enum ClaimOutcome: Sendable, Equatable {
     /// The player had already found the cache: the original find (the claim is idempotent).
     case alreadyFound(Find)
     /// Kept for audit only, with the verdict the ledger kept.
-    case attempt(verdict: ClaimVerdictCode)
+    case attempt(verdict: Verdict)
 }
 
 /// A card in a player's collection: the cache's message and where the card was found.
@@ -117,6 +117,10 @@ public struct Standing: Sendable, Equatable, Codable {
     public var name: String
     public var points: Int
     public var finds: Int
+
+    public init(player: String, name: String, points: Int, finds: Int) {
+        self.player = player; self.name = name; self.points = points; self.finds = finds
+    }
 }
 
 /// A "needs maintenance" report.

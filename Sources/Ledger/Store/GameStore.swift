@@ -30,8 +30,9 @@ public protocol GameStore: Sendable {
     // MARK: Claims and finds
 
     /// Records a claim: a find when its verdict is `claimable`, else an attempt for audit. The
-    /// same claim again answers with the original find.
-    func record(_ claim: ClaimRecord, in hunt: Hunt) async throws -> ClaimOutcome
+    /// same claim again answers with the original find. The claim carries the scan time; the
+    /// event is stamped `time`, the moment it is recorded.
+    func record(_ claim: ClaimRecord, in hunt: Hunt, at time: Date) async throws -> ClaimOutcome
     /// Finds of a hunt, oldest first; one player's when `player` is set. Void finds included.
     func finds(hunt: String, player: String?) async throws -> [Find]
     /// A player's cards, newest first.
@@ -105,4 +106,11 @@ public protocol GameStore: Sendable {
     func events(after seq: Int64, limit: Int) async throws -> [LedgerEvent]
     /// Recomputes the hash chain and rebuilds the derived state from the events.
     func verify() async throws -> LedgerVerification
+}
+
+extension GameStore {
+    /// Records a claim stamped with its own time (tests, tools that replay claims).
+    public func record(_ claim: ClaimRecord, in hunt: Hunt) async throws -> ClaimOutcome {
+        try await record(claim, in: hunt, at: claim.time)
+    }
 }

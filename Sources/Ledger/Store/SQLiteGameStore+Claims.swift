@@ -3,7 +3,7 @@ import GRDB
 import GeoQR
 
 extension SQLiteGameStore {
-    public func record(_ claim: ClaimRecord, in hunt: Hunt) async throws -> ClaimOutcome {
+    public func record(_ claim: ClaimRecord, in hunt: Hunt, at time: Date) async throws -> ClaimOutcome {
         var claim = claim
         claim.hunt = claim.hunt.uppercased()
         claim.cache = claim.cache?.uppercased()
@@ -13,6 +13,7 @@ extension SQLiteGameStore {
         if claim.hunt != hunt.id, claim.verdict == .claimable { claim.verdict = .unknownHunt }
         let scoring = configuration.scoring
         let huntID = hunt.id
+        let recordedAt = time
         return try await write { [claim] db in
             var claim = claim
             claim.player = try Self.requirePlayer(db, hunt: huntID, claim.player)
@@ -22,12 +23,13 @@ extension SQLiteGameStore {
             case .repeatOf(let id):
                 return .alreadyFound(try Self.find(db, id: id)!)
             case .attempt(let verdict):
-                try EventAppender.append(db, kind: .claimAttempted, hunt: huntID, actor: claim.player, at: claim.time) { _ in
+                try EventAppender.append(db, kind: .claimAttempted, hunt: huntID, actor: claim.player, at: recordedAt) { _ in
                     ClaimAttempted(claim: claim, verdict: verdict)
                 }
                 return .attempt(verdict: verdict)
             case .newFind:
-                return try Self.appendFind(db, claim: claim, cache: cache!, hunt: hunt, scoring: scoring, facts: facts)
+                return try Self.appendFind(db, claim: claim, cache: cache!, hunt: hunt, scoring: scoring, facts: facts,
+                                           at: recordedAt)
             }
         }
     }
@@ -51,7 +53,7 @@ extension SQLiteGameStore {
     }
 
     private static func appendFind(_ db: Database, claim: ClaimRecord, cache: Cache, hunt: Hunt,
-                                   scoring: Scoring, facts: ClaimFacts) throws -> ClaimOutcome {
+                                   scoring: Scoring, facts: ClaimFacts, at recordedAt: Date) throws -> ClaimOutcome {
         let first = !facts.cacheFoundBefore
         // Only trails need the order of earlier finds, and only of their own caches.
         let trailCaches = Set(hunt.trails.filter { $0.cacheIDs.contains(cache.id) }.flatMap(\.cacheIDs))
@@ -68,7 +70,7 @@ extension SQLiteGameStore {
         }
         let awards = scoring.awards(for: cache, in: hunt, firstToFind: first, findsInOrder: inOrder)
         let holdsCard = facts.playerHoldsCard
-        let event = try EventAppender.append(db, kind: .findRecorded, hunt: hunt.id, actor: claim.player, at: claim.time) { seq in
+        let event = try EventAppender.append(db, kind: .findRecorded, hunt: hunt.id, actor: claim.player, at: recordedAt) { seq in
             FindRecorded(find: "F\(seq)", claim: claim, firstToFind: first, awards: awards,
                          card: Finding.grantsCard(playerHoldsCardOfCache: holdsCard)
                             ? CardGrant(item: "C\(seq)", cache: cache.id, cacheName: cache.name, message: cache.message)

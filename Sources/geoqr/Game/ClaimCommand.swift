@@ -3,7 +3,8 @@ import Foundation
 import GeoQR
 import HuntFiles
 import Ledger
-import PhotoMetadata
+import Play
+import QRImaging
 
 /// `geoqr claim`: scan photos and record what they prove in the ledger.
 struct ClaimCommand: AsyncParsableCommand {
@@ -47,106 +48,28 @@ struct ClaimCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (hunt, secret) = try claimOptions.huntAndSecret(hunt)
-        let store = try claimOptions.dataOptions.ledger(mustExist: true)
-        let player = try await playerOptions.signIn(store, hunt: hunt)
-        let finder = CodeFinder()
+        let game = Game(hunt: hunt, secret: secret, store: try claimOptions.dataOptions.ledger(mustExist: true))
+        let player = try await playerOptions.signIn(game)
         var finds = 0
-        for path in photos {
-            let data: Data, judgements: [ClaimJudgement], meta: PhotoMetadata?
+        for input in PictureInput.expand(photos) {
+            let answers: ClaimAnswers
             do {
-                data = try FileAccess.read(path, limit: ScanCommand.maxFileBytes)
-                let codes: [String]
-                (codes, meta) = try finder.photo(inFile: data)
-                judgements = hunt.judge(claim(codes: codes, meta: meta), secret: secret)
-            } catch {
-                warn("\(path): \(error)")
+                let bytes = try input.read(limit: ScanCommand.maxFileBytes)
+                answers = try await game.claimPhoto(bytes, by: player.id, fallback: claimOptions.location(source: .at)).value
+            } catch let error as PictureFileError {
+                warn("\(input.path): \(error)")
                 continue
+            } catch let error as PictureError {
+                warn("\(input.path): \(error)")
+                continue
+            } catch {
+                throw fail("\(error)")
             }
-            let evidence = ClaimEvidence(photo: data, exifTime: meta?.gpsTime ?? meta?.takenAt(assuming: .current))
-            for j in judgements {
-                let record = ClaimRecord(player: player.id, hunt: hunt.id, cache: j.cacheID, time: j.scanTime,
-                                         location: j.location?.coordinate, method: .photo, evidence: evidence,
-                                         verdict: ClaimVerdictCode(rawValue: j.verdict.rawValue))
-                let outcome = try await game { try await store.record(record, in: hunt) }
-                let line = ClaimLine(file: path, judgement: j, outcome: outcome, hunt: hunt)
-                if line.isFind { finds += 1 }
-                if json { try printJSONLine(line) } else { print(line.text) }
+            for answer in answers.all {
+                if answer.isFind { finds += 1 }
+                ClaimAnswerOutput.print(answer, json: json, from: [("file", .string(input.path))], prefix: input.path)
             }
         }
         if finds == 0 { throw ExitCode.failure }
-    }
-
-    /// The codes, and where and when the photo says it was taken (else --at, else now).
-    private func claim(codes: [String], meta: PhotoMetadata?) -> Claim {
-        let fromPhoto = meta?.coordinate.map {
-            ClaimLocation(coordinate: $0, accuracy: meta?.accuracy, source: .exif, time: meta?.gpsTime)
-        }
-        return Claim(payloads: codes, location: fromPhoto ?? claimOptions.location(source: .at),
-                     takenAt: meta?.takenAt(assuming: .current), claimedAt: Date())
-    }
-}
-
-/// One claimed code, as `geoqr claim` prints it.
-struct ClaimLine: Encodable {
-    let file: String
-    let judgement: ClaimJudgement
-    let outcome: ClaimOutcome
-    let hunt: Hunt
-
-    var isFind: Bool {
-        if case .attempt = outcome { return false }
-        return true
-    }
-
-    /// The cache's message, once the player has found it.
-    var message: String? {
-        guard isFind, let id = judgement.cacheID else { return nil }
-        return hunt.cache(id: id)?.message
-    }
-
-    var text: String {
-        let label = judgement.cacheLabel
-        switch outcome {
-        case .found(let find, let points, let card):
-            let cardText = card.map { ", card \($0)" } ?? " (you already hold its card)"
-            return "\(file): \(label): found (\(find.id), \(points) points\(cardText)): \(message ?? "")"
-        case .alreadyFound(let find):
-            return "\(file): \(label): already found (\(find.id), \(ISO8601DateFormatter().string(from: find.time))): \(message ?? "")"
-        case .attempt(let verdict) where verdict.rawValue == judgement.verdict.rawValue:
-            return "\(file): \(judgement.line) (kept as an attempt)"
-        case .attempt(let verdict):
-            return "\(file): \(label): \(verdict) (kept as an attempt)"
-        }
-    }
-
-    enum Key: String, CodingKey {
-        case file, verdict, outcome, cache, name, find, points, card, message, distanceM = "distance_m", line
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(file, forKey: .file)
-        try c.encode(judgement.cacheID, forKey: .cache)
-        try c.encode(judgement.cacheName, forKey: .name)
-        try c.encode(judgement.distance, forKey: .distanceM)
-        try c.encode(message, forKey: .message)
-        try c.encode(text, forKey: .line)
-        var find: Find?, points: Int?, card: String?
-        switch outcome {
-        case .found(let f, let p, let granted):
-            (find, points, card) = (f, p, granted)
-            try c.encode("found", forKey: .outcome)
-            try c.encode("claimable", forKey: .verdict)
-        case .alreadyFound(let f):
-            find = f
-            try c.encode("already-found", forKey: .outcome)
-            try c.encode("already-found", forKey: .verdict)
-        case .attempt(let verdict):
-            try c.encode("attempt", forKey: .outcome)
-            try c.encode(verdict.rawValue, forKey: .verdict)
-        }
-        try c.encode(find?.id, forKey: .find)
-        try c.encode(points, forKey: .points)
-        try c.encode(card, forKey: .card)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import Ledger
 
 /// `geoqr gm adjust`.
@@ -59,15 +60,9 @@ struct GMAdjustCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
-        let standing = try await game {
-            try await store.adjustPoints(hunt: hunt.id, player: player, amount: points, reason: reasonOption.reason,
-                                         by: gameMasterActor, at: Date())
-            let id = try await store.player(hunt: hunt.id, named: player)?.id
-            return try await store.leaderboard(hunt: hunt.id).first { $0.player == id }
-        }
+        let game = try gameOptions.game()
+        let standing = try await orFail { try await game.adjustPoints(of: player, by: points, reason: reasonOption.reason) }.value
         if json { return try printJSON(standing) }
-        print("\(standing?.name ?? player): \(points > 0 ? "+" : "")\(points) points, now \(standing?.points ?? 0)")
+        print("\(standing.name): \(points > 0 ? "+" : "")\(points) points, now \(standing.points)")
     }
 }

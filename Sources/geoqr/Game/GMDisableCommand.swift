@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import Ledger
 
 /// `geoqr gm disable`.
@@ -35,13 +36,8 @@ struct GMDisableCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hunt = try gameOptions.loadedHunt()
-        let id = try hunt.cacheID(named: cache)
-        let store = try gameOptions.ledger()
-        try await game {
-            try await store.setCacheDisabled(!enable, cache: id, reason: reasonOption.reason, in: hunt,
-                                             by: gameMasterActor, at: Date())
-        }
+        let game = try gameOptions.game()
+        let id = try await orFail { try await game.setCacheDisabled(!enable, cache: cache, reason: reasonOption.reason) }.value
         if json { return try printJSON(Result(cache: id, disabled: !enable, reason: reasonOption.reason)) }
         print("cache \(id) is \(enable ? "enabled" : "disabled"): \(reasonOption.reason)")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import Ledger
 
 /// `geoqr gm resolve`.
@@ -27,12 +28,8 @@ struct GMResolveCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
-        let resolved = try await game {
-            try await store.resolveReport(hunt: hunt.id, id: report.uppercased(), resolution: resolution,
-                                          by: gameMasterActor, at: Date())
-        }
+        let game = try gameOptions.game()
+        let resolved = try await orFail { try await game.resolveReport(report, resolution: resolution) }.value
         if json { return try printJSON(resolved) }
         print("report \(resolved.id) on \(resolved.cache) resolved: \(resolved.resolution ?? resolution)")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import GeoQR
 import HuntFiles
 import Ledger
@@ -33,19 +34,10 @@ struct GMRotateSecretCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hunt = try gameOptions.loadedHunt()
+        let game = try gameOptions.game(ledgerMayBeNew: true)
+        let hunt = game.hunt
         let data = try gameOptions.dataOptions.directory()
-        let store = try gameOptions.dataOptions.ledger(mustExist: false)
-        let staged: StagedSecret
-        do { staged = try data.stageSecretRotation(forHunt: hunt.id) } catch { throw fail(error.description) }
-        let fingerprint = SecretRotation.fingerprint(of: staged.secret)
-        do {
-            try await store.recordSecretRotation(hunt: hunt.id, fingerprint: fingerprint, by: gameMasterActor, at: Date())
-        } catch {
-            staged.discard()
-            throw fail("\(error)")
-        }
-        do { try staged.install() } catch { throw fail(error.description) }
+        let fingerprint = try await orFail { try await game.rotateSecret(in: data) }.value
         if json { return try printJSON(Result(hunt: hunt.id, fingerprint: fingerprint)) }
         print("hunt \(hunt.id) has a new secret (fingerprint \(fingerprint)): codes printed before now fail as forged; print them again")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import Ledger
 
 /// `geoqr gm void`.
@@ -25,12 +26,8 @@ struct GMVoidCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
-        let voided = try await game {
-            try await store.voidFind(hunt: hunt.id, id: find.uppercased(), reason: reasonOption.reason,
-                                     by: gameMasterActor, at: Date())
-        }
+        let game = try gameOptions.game()
+        let voided = try await orFail { try await game.voidFind(find, reason: reasonOption.reason) }.value
         if json { return try printJSON(voided) }
         print("find \(voided.id) of \(voided.player) at \(voided.cache) is void: \(voided.voidReason ?? reasonOption.reason)")
     }

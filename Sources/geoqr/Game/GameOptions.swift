@@ -3,6 +3,7 @@ import Foundation
 import GeoQR
 import HuntFiles
 import Ledger
+import Play
 
 /// What every game command takes: the hunt it plays in and the data directory its ledger
 /// lives in.
@@ -17,6 +18,15 @@ struct GameOptions: ParsableArguments {
 
     /// The ledger, which must exist: players join before anything else happens.
     func ledger() throws -> SQLiteGameStore { try dataOptions.ledger(mustExist: true) }
+
+    /// The hunt's game on its ledger (which must exist unless `ledgerMayBeNew`), with the
+    /// hunt's secret when this data directory has one.
+    func game(ledgerMayBeNew: Bool = false) throws -> Game {
+        let hunt = try loadedHunt()
+        let data = try dataOptions.directory()
+        let secret = try? data.existingSecret(forHunt: hunt.id)
+        return Game(hunt: hunt, secret: secret, store: try dataOptions.ledger(mustExist: !ledgerMayBeNew))
+    }
 }
 
 /// The player acting, and the PIN that proves it.
@@ -28,9 +38,9 @@ struct PlayerOptions: ParsableArguments {
     var pin: String?
 
     /// Checks the PIN: a wrong one counts towards a lockout and ends the command.
-    func signIn(_ store: SQLiteGameStore, hunt: Hunt) async throws -> Player {
+    func signIn(_ game: Game) async throws -> Player {
         let pin = try pin ?? readPIN()
-        return try await game { try await store.signIn(hunt: hunt.id, name: player, pin: pin, at: Date()) }
+        return try await orFail { try await game.signIn(name: player, pin: pin) }.value
     }
 }
 
@@ -44,20 +54,6 @@ func readPIN() throws -> String {
 
 /// Runs a ledger call, turning what the game refuses (unknown player, wrong PIN…) and what
 /// storage cannot do into one line on standard error and exit status 1.
-func game<T>(_ body: () async throws -> T) async throws -> T {
+func orFail<T>(_ body: () async throws -> T) async throws -> T {
     do { return try await body() } catch let error as ExitCode { throw error } catch { throw fail("\(error)") }
 }
-
-extension Hunt {
-    /// The id of the cache named by `argument`: its id, or its name, ignoring case.
-    func cacheID(named argument: String) throws -> String {
-        if let cache = cache(id: argument.uppercased()) { return cache.id }
-        let matches = caches.filter { $0.name.caseInsensitiveCompare(argument) == .orderedSame }
-        guard let match = matches.first else { throw fail("no cache \(argument) in hunt \(id)") }
-        return match.id
-    }
-}
-
-/// The game master's name in the ledger: acts of the command line are the game master's,
-/// whoever runs it, since only the game master holds the data directory.
-let gameMasterActor = "gm"

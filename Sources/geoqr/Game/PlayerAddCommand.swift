@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import Ledger
 
 /// `geoqr player add`: a player joins a hunt.
@@ -34,11 +35,10 @@ struct PlayerAddCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let hunt = try gameOptions.loadedHunt()
         let pin = try pin ?? readPIN()
-        let store = try gameOptions.dataOptions.ledger(mustExist: false)
-        let player = try await game { try await store.join(hunt: hunt.id, name: name, pin: pin, team: team, at: Date()) }
+        let game = try gameOptions.game(ledgerMayBeNew: true)
+        let player = try await orFail { try await game.join(name: name, pin: pin, team: team) }.value
         if json { return try printJSON(player) }
-        print("\(player.name) joined \(hunt.id) as \(player.id)")
+        print("\(player.name) joined \(game.hunt.id) as \(player.id)")
     }
 }

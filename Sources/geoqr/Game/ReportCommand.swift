@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import GeoQR
 import Ledger
 
@@ -34,14 +35,9 @@ struct ReportCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let hunt = try gameOptions.loadedHunt()
-        let cacheID = try hunt.cacheID(named: cache)
-        let store = try gameOptions.ledger()
-        let player = try await playerOptions.signIn(store, hunt: hunt)
-        let report = try await game {
-            try await store.fileReport(cache: cacheID, kind: kind, text: text, photoSHA256: nil,
-                                       by: player.id, in: hunt, at: Date())
-        }
+        let game = try gameOptions.game()
+        let player = try await playerOptions.signIn(game)
+        let report = try await orFail { try await game.fileReport(on: cache, kind: kind, text: text, photo: nil, by: player.id) }.value
         if json { return try printJSON(report) }
         print("report \(report.id) filed: \(report.cache) \(report.kind.rawValue): \(report.text)")
     }

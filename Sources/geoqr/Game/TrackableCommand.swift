@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import GeoQR
 import Ledger
 
@@ -39,18 +40,6 @@ struct TrackableView: Encodable {
     }
 }
 
-/// The id of the trackable named by `argument`: its id (K7), or its name, ignoring case.
-func trackableID(_ argument: String, store: SQLiteGameStore, hunt: Hunt) async throws -> String {
-    let all = try await game { try await store.trackables(hunt: hunt.id) }
-    if let byID = all.first(where: { $0.id == argument.uppercased() }) { return byID.id }
-    let named = all.filter { $0.name.caseInsensitiveCompare(argument) == .orderedSame }
-    guard let match = named.first else { throw fail("no trackable \(argument) in hunt \(hunt.id)") }
-    guard named.count == 1 else {
-        throw fail("\(named.count) trackables are called \(argument) in hunt \(hunt.id): name one by id (\(named.map(\.id).joined(separator: ", ")))")
-    }
-    return match.id
-}
-
 /// One trackable in a few lines: where it is, then its trips.
 func printTrackable(_ t: Trackable, players: [String: String], json: Bool) throws {
     if json { return try printJSON(TrackableView(t)) }
@@ -72,7 +61,7 @@ private func distanceText(_ metres: Double) -> String {
 
 /// Player ids to names, for printing.
 func playerNames(_ store: SQLiteGameStore, hunt: Hunt) async throws -> [String: String] {
-    let players = try await game { try await store.players(hunt: hunt.id) }
+    let players = try await orFail { try await store.players(hunt: hunt.id) }
     return Dictionary(players.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
 }
 
@@ -88,11 +77,9 @@ struct TrackableCarrier: ParsableArguments {
     @Flag(help: "Print the trackable as JSON.")
     var json = false
 
-    /// The hunt, its ledger, the signed-in player and the trackable's id.
-    func signIn() async throws -> (hunt: Hunt, store: SQLiteGameStore, player: Player, id: String) {
-        let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
-        let player = try await playerOptions.signIn(store, hunt: hunt)
-        return (hunt, store, player, try await trackableID(trackable, store: store, hunt: hunt))
+    /// The hunt's game and the signed-in player.
+    func signIn() async throws -> (game: Game, player: Player) {
+        let game = try gameOptions.game()
+        return (game, try await playerOptions.signIn(game))
     }
 }

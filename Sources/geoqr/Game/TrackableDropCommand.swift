@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import Ledger
 
 /// `geoqr trackable drop`: the holder puts a trackable into another cache, ending a trip.
@@ -22,11 +23,9 @@ struct TrackableDropCommand: AsyncParsableCommand {
     var into: String
 
     func run() async throws {
-        let (hunt, store, player, id) = try await carrier.signIn()
-        let cache = try hunt.cacheID(named: into)
-        let result = try await game {
-            try await store.drop(trackable: id, into: cache, by: player.id, in: hunt, at: Date())
-        }
+        let (game, player) = try await carrier.signIn()
+        let result = try await orFail { try await game.drop(carrier.trackable, into: into, by: player.id) }.value
+        let cache = result.cache ?? into
         if carrier.json { return try printJSON(TrackableView(result)) }
         let trip = result.trips.last.flatMap(\.distance).map { String(format: " after %.0f m", $0) } ?? ""
         print("\(player.name) dropped \(result.id) \(result.name) into \(cache)\(trip)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import Ledger
 
 /// `geoqr trackable pick-up`: a finder takes a trackable out of a cache.
@@ -22,14 +23,10 @@ struct TrackablePickUpCommand: AsyncParsableCommand {
     var from: String?
 
     func run() async throws {
-        let (hunt, store, player, id) = try await carrier.signIn()
-        let current = try await game { try await store.trackable(hunt: hunt.id, id: id) }
-        guard let cache = try from.map(hunt.cacheID(named:)) ?? current?.cache else {
-            throw fail("\(id) is not in a cache: \(current?.holder.map { "\($0) carries it" } ?? "it is nowhere")")
-        }
-        let result = try await game {
-            try await store.pickUp(trackable: id, from: cache, by: player.id, in: hunt, at: Date())
-        }
+        let (game, player) = try await carrier.signIn()
+        let before = try await orFail { try await game.trackables() }
+        let result = try await orFail { try await game.pickUp(carrier.trackable, from: from, by: player.id) }.value
+        let cache = before.first { $0.id == result.id }?.cache ?? from ?? "?"
         if carrier.json { return try printJSON(TrackableView(result)) }
         print("\(player.name) picked up \(result.id) \(result.name) from \(cache)")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import Ledger
 
 /// `geoqr trackable seed`: the game master puts a new trackable into a cache.
@@ -34,14 +35,11 @@ struct TrackableSeedCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hunt = try gameOptions.loadedHunt()
-        let cache = try hunt.cacheID(named: into)
-        let store = try gameOptions.dataOptions.ledger(mustExist: false)
-        let trackable = try await game {
-            try await store.seedTrackable(name: name.trimmingCharacters(in: .whitespacesAndNewlines), into: cache,
-                                          in: hunt, by: gameMasterActor, at: Date())
-        }
+        let game = try gameOptions.game(ledgerMayBeNew: true)
+        let trackable = try await orFail {
+            try await game.seedTrackable(named: name.trimmingCharacters(in: .whitespacesAndNewlines), into: into)
+        }.value
         if json { return try printJSON(TrackableView(trackable)) }
-        print("\(trackable.id) \(trackable.name) is in \(cache)")
+        print("\(trackable.id) \(trackable.name) is in \(trackable.cache ?? into)")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import Ledger
 
 /// `geoqr trackable show`: where a trackable is, and every trip it made.
@@ -27,15 +28,13 @@ struct TrackableShowCommand: AsyncParsableCommand {
         let store = try gameOptions.ledger()
         let names = try await playerNames(store, hunt: hunt)
         guard let trackable else {
-            let all = try await game { try await store.trackables(hunt: hunt.id) }
+            let all = try await orFail { try await store.trackables(hunt: hunt.id) }
             if json { return try printJSON(all.map(TrackableView.init)) }
             if all.isEmpty { print("no trackables in \(hunt.id) yet") }
             return try all.forEach { try printTrackable($0, players: names, json: false) }
         }
-        let id = try await trackableID(trackable, store: store, hunt: hunt)
-        guard let found = try await game({ try await store.trackable(hunt: hunt.id, id: id) }) else {
-            throw fail("no trackable \(trackable) in hunt \(hunt.id)")
-        }
+        let game = Game(hunt: hunt, secret: nil, store: store)
+        let found = try await orFail { try await game.trackable(named: trackable) }
         try printTrackable(found, players: names, json: json)
     }
 }

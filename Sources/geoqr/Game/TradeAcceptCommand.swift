@@ -12,8 +12,6 @@ struct TradeAcceptCommand: AsyncParsableCommand {
     @OptionGroup var reply: TradeReply
 
     func run() async throws {
-        try await reply.perform { store, hunt, trade, player, time in
-            try await store.acceptTrade(hunt: hunt, id: trade, by: player, at: time)
-        }
+        try await reply.perform(.accept)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import GeoQR
 import Ledger
 
@@ -48,12 +49,11 @@ struct TradeReply: ParsableArguments {
         """
     }
 
-    /// Signs the player in, does `act` (hunt id, trade id, player id, now) and prints the trade.
-    func perform(_ act: (SQLiteGameStore, String, String, String, Date) async throws -> TradeOffer) async throws {
-        let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
-        let player = try await playerOptions.signIn(store, hunt: hunt)
-        let result = try await game { try await act(store, hunt.id, trade.uppercased(), player.id, Date()) }
+    /// Signs the player in, gives their answer to the trade and prints the trade.
+    func perform(_ answer: Game.TradeAnswer) async throws {
+        let game = try gameOptions.game()
+        let player = try await playerOptions.signIn(game)
+        let result = try await orFail { try await game.answerTrade(trade, answer, by: player.id) }.value
         try printTrade(result, json: json)
     }
 }

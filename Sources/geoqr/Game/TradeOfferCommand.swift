@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Play
 import GeoQR
 import Ledger
 
@@ -42,13 +43,11 @@ struct TradeOfferCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
-        let player = try await playerOptions.signIn(store, hunt: hunt)
-        let trade = try await game {
-            try await store.offerTrade(hunt: hunt.id, from: player.id, to: to, give: give.map { $0.uppercased() },
-                                       receive: receive.map { $0.uppercased() }, at: Date(), lifetime: minutes * 60)
-        }
+        let game = try gameOptions.game()
+        let player = try await playerOptions.signIn(game)
+        let trade = try await orFail {
+            try await game.offerTrade(from: player.id, to: to, give: give, receive: receive, minutes: minutes)
+        }.value
         try printTrade(trade, json: json)
     }
 }

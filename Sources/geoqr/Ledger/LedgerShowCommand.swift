@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import GeoQR
 import Ledger
+import Play
 
 /// `geoqr ledger show`: the history of a player or a cache, from the events.
 struct LedgerShowCommand: AsyncParsableCommand {
@@ -46,9 +48,9 @@ struct LedgerShowCommand: AsyncParsableCommand {
         if let hunt {
             let h = try loadHunt(hunt, quietWarnings: true).hunt
             filter.hunt = h.id
-            if let cache { filter.cache = try h.cacheID(named: cache) }
+            if let cache { filter.cache = try await orFail { try h.cacheID(named: cache) } }
             if let player {
-                guard let p = try await game({ try await store.player(hunt: h.id, named: player) }) else {
+                guard let p = try await orFail({ try await store.player(hunt: h.id, named: player) }) else {
                     throw fail("no player \(player) in hunt \(h.id)")
                 }
                 filter.player = p.id
@@ -56,32 +58,28 @@ struct LedgerShowCommand: AsyncParsableCommand {
         }
         var after: Int64 = 0
         while true {
-            let page = try await game { try await store.events(after: after, limit: 1000) }
+            let page = try await orFail { try await store.events(after: after, limit: 1000) }
             guard let last = page.last else { break }
             for event in page {
-                guard let body = filter.matches(event) else { continue }
+                guard try filter.matches(event) else { continue }
                 if json {
-                    let shown: [String: Any] = ["seq": event.seq, "time_ms": event.timeMs, "hunt": event.hunt,
-                                                "actor": event.actor, "kind": event.kind, "body": body]
-                    let line = try JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys, .withoutEscapingSlashes])
-                    FileHandle.standardOutput.write(line + Data("\n".utf8))
+                    // The body is the ledger's own canonical JSON: it goes in as written.
+                    var line = "{\"actor\":\(Self.quoted(event.actor)),\"body\":\(event.body),\"hunt\":\(Self.quoted(event.hunt)),"
+                    line += "\"kind\":\(Self.quoted(event.kind)),\"seq\":\(event.seq),\"time_ms\":\(event.timeMs)}\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
                 } else {
                     let time = ISO8601DateFormatter().string(from: event.time)
-                    print("\(event.seq)  \(time)  \(event.hunt)  \(event.actor)  \(event.kind)  \(Self.summary(body))")
+                    print("\(event.seq)  \(time)  \(event.hunt)  \(event.actor)  \(event.kind)  \(event.bodySummary)")
                 }
             }
             after = last.seq
         }
     }
 
-    /// `key=value` pairs of the body's top level, nested values as compact JSON.
-    static func summary(_ body: [String: Any]) -> String {
-        body.keys.sorted().map { key in
-            let value = body[key]!
-            if let s = value as? String { return "\(key)=\(s)" }
-            let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])) ?? Data()
-            return "\(key)=\(String(decoding: data, as: UTF8.self))"
-        }.joined(separator: " ")
+    static func quoted(_ text: String) -> String {
+        var json = JSONWriter()
+        json.string(text)
+        return json.text
     }
 }
 
@@ -91,26 +89,14 @@ struct EventFilter {
     var player: String?
     var cache: String?
 
-    /// Body keys that name a player or a cache somewhere in the events' JSON.
-    static let playerKeys: Set<String> = ["player", "from", "to"]
-    static let cacheKeys: Set<String> = ["cache"]
-
-    /// The event's body without secrets when it is kept, else nil.
-    func matches(_ event: LedgerEvent) -> [String: Any]? {
-        if let hunt, event.hunt != hunt { return nil }
-        guard var body = (try? JSONSerialization.jsonObject(with: Data(event.body.utf8))) as? [String: Any] else { return nil }
-        body.removeValue(forKey: "pinHash")
-        if let player, event.actor != player, !Self.names(player, under: Self.playerKeys, in: body) { return nil }
-        if let cache, !Self.names(cache, under: Self.cacheKeys, in: body) { return nil }
-        return body
-    }
-
-    /// True when some value at any depth under one of `keys` is `id`.
-    static func names(_ id: String, under keys: Set<String>, in value: Any) -> Bool {
-        if let dict = value as? [String: Any] {
-            return dict.contains { key, v in (keys.contains(key) && v as? String == id) || names(id, under: keys, in: v) }
-        }
-        if let array = value as? [Any] { return array.contains { names(id, under: keys, in: $0) } }
-        return false
+    /// True when the event is kept: its hunt, and a player it names (or who acted), and a cache
+    /// it is about.
+    func matches(_ event: LedgerEvent) throws -> Bool {
+        if let hunt, event.hunt != hunt { return false }
+        guard player != nil || cache != nil else { return true }
+        let body = try event.decodedBody()
+        if let player, event.actor != player, !body.players.contains(player) { return false }
+        if let cache, !body.caches.contains(cache) { return false }
+        return true
     }
 }

@@ -1,0 +1,12 @@
+/// The game master as the ledger names them. Only the game master holds the data directory
+/// and the admin token, so every act from `geoqr gm …` or the control room is theirs.
+///
+/// ```swift
+/// try await store.voidFind(hunt: "DEMO", id: "F12", reason: "same photo", by: GameMaster.actor, at: now)
+/// ```
+public enum GameMaster {
+    /// The actor of every game-master event. Ledgers written before this name was settled also
+    /// hold `game-master` (acts from the admin page); both verify, since the chain hashes
+    /// whatever was written.
+    public static let actor = "gm"
+}
