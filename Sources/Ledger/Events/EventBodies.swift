@@ -5,12 +5,15 @@ import GeoQR
 // points, distances), so replaying events never needs the hunt files or the rules' code of the
 // day: verification rebuilds exactly what was recorded.
 
-/// Body of ``EventKind/playerJoined``.
+/// Body of ``EventKind/playerJoined``. The PIN's hash is kept in the private `credentials`
+/// table, never in the event: the ledger is published with a hunt's results.
 struct PlayerJoined: Codable, Sendable {
     var player: String
     var name: String
     var nameKey: String
-    var pinHash: String
+    /// Only in bodies written before migration "v3: credentials outside the chain", which moved
+    /// it to `credentials`; the verifier puts it back to recompute those events' hashes.
+    var pinHash: String?
     var team: String?
 }
 

@@ -19,10 +19,11 @@ enum StateProjection {
         switch kind {
         case .playerJoined:
             let b = try body(PlayerJoined.self)
+            // The PIN's hash is not state derived from events: it lives in `credentials`.
             try db.cached("""
-                INSERT INTO players (id, hunt, name, name_key, pin_hash, team, joined_ms, seq)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [b.player, hunt, b.name, b.nameKey, b.pinHash, b.team, time, seq])
+                INSERT INTO players (id, hunt, name, name_key, team, joined_ms, seq)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [b.player, hunt, b.name, b.nameKey, b.team, time, seq])
         case .pinChecked:
             let b = try body(PINChecked.self)
             try db.cached("UPDATE players SET pin_failures = ?, locked_until_ms = ?, seq = ? WHERE id = ?").execute(arguments: [b.state.failures, b.state.lockedUntil?.millisecondsSince1970, seq, b.player])
