@@ -19,6 +19,38 @@ struct CredentialStoreTests {
         #expect(try await store.verify().isIntact)
     }
 
+    @Test func resetLetsOnlyTheNewPINInAndLiftsTheLockout() async throws {
+        let store = try makeStore(.init(pinCost: 4, pinPolicy: PINPolicy(maxFailures: 2, lockout: 600)))
+        defer { store.removeFolder() }
+        _ = try await store.player("Ada")
+        for _ in 0..<2 { _ = try? await store.signIn(hunt: "TEST", name: "Ada", pin: "0000", at: t0) }
+        await #expect(throws: GameRuleViolation.lockedOut(until: t0.addingTimeInterval(600))) {
+            try await store.signIn(hunt: "TEST", name: "Ada", pin: "1234", at: t0)
+        }
+        let ada = try await store.resetPIN(hunt: "test", player: "ada", pin: "8642", by: "gm", at: t0)
+        #expect(ada.id == "P1" && ada.name == "Ada")
+        #expect(try await store.signIn(hunt: "TEST", name: "Ada", pin: "8642", at: t0).id == "P1")
+        await #expect(throws: GameRuleViolation.wrongPIN(remainingTries: 1)) {
+            try await store.signIn(hunt: "TEST", name: "Ada", pin: "1234", at: t0)
+        }
+        let reset = try await store.events(after: 0, limit: 10).first { $0.kind == EventKind.pinReset.rawValue }
+        #expect(reset?.body == #"{"player":"P1"}"# && reset?.actor == "gm")
+        #expect(try await store.verify().isIntact)
+    }
+
+    @Test func resetRefusesUnknownPlayersAndBadPINsAndWritesNothing() async throws {
+        let store = try makeStore()
+        defer { store.removeFolder() }
+        _ = try await store.player("Ada")
+        await #expect(throws: GameRuleViolation.unknownPlayer("Bob")) {
+            try await store.resetPIN(hunt: "TEST", player: "Bob", pin: "8642", by: "gm", at: t0)
+        }
+        await #expect(throws: GameRuleViolation.pinTooShort) {
+            try await store.resetPIN(hunt: "TEST", player: "Ada", pin: "86", by: "gm", at: t0)
+        }
+        #expect(try await store.events(after: 0, limit: 10).count == 1)
+    }
+
     @Test func aMissingCredentialIsOneLineAtSignIn() async throws {
         let store = try makeStore()
         defer { store.removeFolder() }
@@ -27,6 +59,9 @@ struct CredentialStoreTests {
         await #expect(throws: LedgerError.self) {
             try await store.signIn(hunt: "TEST", name: "Ada", pin: "1234", at: t0)
         }
+        // The game master's reset gives the player a PIN again.
+        _ = try await store.resetPIN(hunt: "TEST", player: "Ada", pin: "8642", by: "gm", at: t0)
+        #expect(try await store.signIn(hunt: "TEST", name: "Ada", pin: "8642", at: t0).id == "P1")
     }
 
     /// Every join body the previous release wrote comes back byte for byte once its hash is put

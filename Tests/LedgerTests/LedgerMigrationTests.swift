@@ -87,6 +87,27 @@ struct LedgerMigrationTests {
         #expect(try await store.verify().isIntact)
     }
 
+    @Test func resetOfAnOldPlayerKeepsTheChainVerifying() async throws {
+        let store = try migratedFixture()
+        defer { store.removeFolder() }
+        // Zoë is still locked out a minute after her fifth wrong PIN (event 11).
+        let locked = Date(millisecondsSince1970: 1_795_447_319_185)
+        await #expect(throws: GameRuleViolation.self) {
+            try await store.signIn(hunt: "demo", name: "Zoë", pin: "2468", at: locked)
+        }
+        _ = try await store.resetPIN(hunt: "demo", player: "P3", pin: "1357", by: "gm", at: locked)
+        #expect(try await store.signIn(hunt: "demo", name: "Zoë", pin: "1357", at: locked).id == "P3")
+        await #expect(throws: GameRuleViolation.wrongPIN(remainingTries: 4)) {
+            try await store.signIn(hunt: "demo", name: "Zoë", pin: "2468", at: locked)
+        }
+        // The new hash signs in; the old one stays beside event 3, whose hash still covers it.
+        let zoe = try #require(try await store.pool.read { db in try Credential.fetchOne(db, key: "P3") })
+        #expect(zoe.seq == 23 && zoe.chainedInSeq == 3 && zoe.chainedPINHash != zoe.pinHash)
+        let report = try await store.verify()
+        #expect(report.isIntact, "\(report.problem ?? "")")
+        #expect(report.events == 24)
+    }
+
     @Test func missingCredentialOfAnOldJoinIsNamed() async throws {
         let store = try migratedFixture()
         defer { store.removeFolder() }

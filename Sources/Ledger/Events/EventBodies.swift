@@ -17,6 +17,12 @@ struct PlayerJoined: Codable, Sendable {
     var team: String?
 }
 
+/// Body of ``EventKind/pinReset``: the game master gave the player a new PIN. Its hash goes to
+/// `credentials`; the event says only whose, and clears their wrong-PIN count and lockout.
+struct PINReset: Codable, Sendable {
+    var player: String
+}
+
 /// Body of ``EventKind/pinChecked``: the player's PIN state after a check.
 struct PINChecked: Codable, Sendable {
     var player: String

@@ -27,6 +27,9 @@ enum StateProjection {
         case .pinChecked:
             let b = try body(PINChecked.self)
             try db.cached("UPDATE players SET pin_failures = ?, locked_until_ms = ?, seq = ? WHERE id = ?").execute(arguments: [b.state.failures, b.state.lockedUntil?.millisecondsSince1970, seq, b.player])
+        case .pinReset:
+            let b = try body(PINReset.self)
+            try db.execute(literal: "UPDATE players SET pin_failures = 0, locked_until_ms = NULL, seq = \(seq) WHERE id = \(b.player)")
         case .claimAttempted:
             let b = try body(ClaimAttempted.self)
             try db.cached("""

@@ -4,7 +4,7 @@ import GRDB
 /// the ledger is published with a hunt's results, and a four-digit PIN falls to its bcrypt hash
 /// in minutes. The table is not derived from events (verification does not rebuild it) and no
 /// export reads it. It is written in the same transaction as the event that needs it: the
-/// player's join.
+/// player's join, or the game master's PIN reset.
 ///
 /// ```swift
 /// try Credential(hunt: "DEMO", playerID: "P3", pinHash: hash, seq: 3).insert(db)   // at the join
@@ -17,10 +17,11 @@ struct Credential: Codable, Sendable, Equatable, FetchableRecord, PersistableRec
     var playerID: String
     /// The hash sign-in checks (bcrypt).
     var pinHash: String
-    /// The event that set ``pinHash``: the join.
+    /// The event that set ``pinHash``: the join, or the last PIN reset.
     var seq: Int64
     /// For a ledger written before migration "v3: credentials outside the chain": the
-    /// `player-joined` event whose hashed body held ``chainedPINHash``.
+    /// `player-joined` event whose hashed body held ``chainedPINHash``. A PIN reset leaves both
+    /// alone, since that event's hash still covers the old PIN's hash.
     var chainedInSeq: Int64?
     var chainedPINHash: String?
 
@@ -36,6 +37,14 @@ struct Credential: Codable, Sendable, Equatable, FetchableRecord, PersistableRec
             CHECK ((chained_in_seq IS NULL) = (chained_pin_hash IS NULL))
         );
         """
+
+    /// Gives a player a new PIN hash, set by event `seq`; keeps what the chain needs.
+    static func replace(_ db: Database, hunt: String, playerID: String, pinHash: String, seq: Int64) throws {
+        try db.execute(literal: """
+            INSERT INTO credentials (hunt, player_id, pin_hash, seq) VALUES (\(hunt), \(playerID), \(pinHash), \(seq))
+            ON CONFLICT (player_id) DO UPDATE SET pin_hash = excluded.pin_hash, seq = excluded.seq
+            """)
+    }
 
     /// The PIN hashes that old events' hashes cover, by event seq.
     static func chainedHashes(_ db: Database) throws -> [Int64: String] {

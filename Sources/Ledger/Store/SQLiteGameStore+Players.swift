@@ -94,7 +94,7 @@ extension SQLiteGameStore {
     /// The player's PIN hash, from the private `credentials` table.
     static func pinHash(_ db: Database, of id: String) throws -> String {
         guard let credential = try Credential.fetchOne(db, key: id) else {
-            throw LedgerError.corrupt("player \(id) has no PIN hash in the credentials table")
+            throw LedgerError.corrupt("player \(id) has no PIN hash in the credentials table (a PIN reset gives a new one)")
         }
         return credential.pinHash
     }
