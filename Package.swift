@@ -114,7 +114,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LedgerTests", dependencies: [
             "Ledger", "GeoQR", "HuntFiles", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        ], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles", "Ledger"]),
         .testTarget(name: "HuntServerTests", dependencies: [
             "HuntServer", "GeoQR", "Ledger", "Play", "QRImaging", "ForgeryCorpus",

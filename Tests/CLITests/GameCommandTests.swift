@@ -132,3 +132,47 @@ import Testing
         #expect(try geoqr.run("ledger", "verify").status == 0)
     }
 }
+
+/// The game master gives a locked-out player a new PIN; the published ledger never holds a
+/// PIN's hash; a team is checked at the desk as on the phone.
+@Suite struct CredentialCommandTests {
+    @Test func aResetPINLiftsALockoutAndTheExportHoldsNoPINHash() throws {
+        let geoqr = try GeoQRProcess()
+        #expect(try geoqr.run("player", "add", "Ada", "--hunt", "demo", "--pin", "4321", "--team", "Red").status == 0)
+        var locked = ""
+        for _ in 0..<6 {
+            let wrong = try geoqr.run("trade", "cancel", "T1", "--hunt", "demo", "--player", "Ada", "--pin", "0000")
+            locked = wrong.stderr
+        }
+        #expect(locked.contains("too many wrong PINs"), "\(locked)")
+        let reset = try geoqr.run(arguments: ["gm", "reset-pin", "ada", "--hunt", "demo", "--json"], input: Data("8642\n".utf8))
+        #expect(reset.status == 0, "\(reset.stderr)")
+        let player = try JSONSerialization.jsonObject(with: reset.stdoutData) as? [String: Any]
+        #expect(player?["id"] as? String == "P1")
+        let signedIn = try geoqr.run("trade", "cancel", "T1", "--hunt", "demo", "--player", "Ada", "--pin", "8642")
+        #expect(signedIn.stderr == "geoqr: no trade T1 in this hunt\n", "the new PIN signs in: \(signedIn.stderr)")
+        let old = try geoqr.run("trade", "cancel", "T1", "--hunt", "demo", "--player", "Ada", "--pin", "4321")
+        #expect(old.stderr.contains("wrong PIN"), "\(old.stderr)")
+        #expect(try geoqr.run("gm", "reset-pin", "Nobody", "--hunt", "demo", "--pin", "1111").stderr
+                == "geoqr: no player Nobody in this hunt\n")
+        #expect(try geoqr.run("gm", "reset-pin", "Ada", "--hunt", "demo", "--pin", "12").status == 1)
+
+        for format in ["jsonl", "csv"] {
+            let export = try geoqr.run("ledger", "export", "--format", format)
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.stdout.contains("player-joined") && export.stdout.contains("pin-reset"))
+            #expect(!export.stdout.contains("pinHash") && !export.stdout.contains("$2b$"), "no PIN hash in a published ledger")
+        }
+        #expect(try geoqr.run("ledger", "verify").status == 0)
+    }
+
+    @Test func aTeamNameIsCheckedWhereverAPlayerJoins() throws {
+        let geoqr = try GeoQRProcess()
+        let bad = try geoqr.run("player", "add", "Ada", "--hunt", "demo", "--pin", "4321", "--team", "Red\tTeam")
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "geoqr: a team name has 1 to 32 characters and no control characters\n")
+        let joined = try geoqr.run("player", "add", "Ada", "--hunt", "demo", "--pin", "4321", "--team", "  Red  ", "--json")
+        let player = try JSONSerialization.jsonObject(with: joined.stdoutData) as? [String: Any]
+        #expect(player?["team"] as? String == "Red")
+    }
+}

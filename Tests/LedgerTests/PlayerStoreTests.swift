@@ -40,7 +40,7 @@ struct PlayerStoreTests {
         let store = try makeStore()
         defer { store.removeFolder() }
         _ = try await store.player("Ada")
-        let hash = try await store.pool.read { db in try String.fetchOne(db, sql: "SELECT pin_hash FROM players") }
+        let hash = try await store.pool.read { db in try String.fetchOne(db, sql: "SELECT pin_hash FROM credentials") }
         #expect(hash?.hasPrefix("$2b$04$") == true)
         await #expect(throws: GameRuleViolation.pinTooShort) {
             try await store.join(hunt: "TEST", name: "Bob", pin: "12", team: nil, at: t0)

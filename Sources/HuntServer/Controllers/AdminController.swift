@@ -18,6 +18,7 @@ struct AdminController {
         admin.post("caches/:id/disable") { try await self.disable($0, $1, true) }
         admin.post("caches/:id/enable") { try await self.disable($0, $1, false) }
         admin.post("finds/:id/void", use: void)
+        admin.post("players/:id/pin", use: resetPIN)
         admin.post("reports/:id/resolve", use: resolve)
         admin.post("broadcast", use: broadcast)
         admin.post("trackables", use: seed)
@@ -67,6 +68,16 @@ struct AdminController {
         var request = request
         let reason = try await request.jsonIfSent(Reason.self)?.reason ?? ""
         return try await session.act { try await session.game.voidFind(id, reason: reason) }
+    }
+
+    struct NewPIN: Decodable { var pin: String }
+
+    /// A new PIN for a player who forgot theirs or locked themself out.
+    @Sendable func resetPIN(_ request: Request, context: HuntRequestContext) async throws -> Player {
+        let id = try context.parameters.require("id")
+        var request = request
+        let body = try await request.json(NewPIN.self)
+        return try await session.act { try await session.game.resetPIN(of: id, to: body.pin) }
     }
 
     struct Resolution: Decodable { var resolution: String }

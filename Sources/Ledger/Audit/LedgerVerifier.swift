@@ -12,12 +12,13 @@ enum LedgerVerifier {
         var expectedSeq: Int64 = 1
         var chainBreak: (seq: Int64, problem: String)?
         var replayable = true
+        let chained = try Credential.chainedHashes(db)
         let events = try LedgerEvent.fetchCursor(db, sql: "SELECT * FROM events ORDER BY seq")
         try scratch.write { rebuilt in
             while let event = try events.next() {
                 count += 1
                 if chainBreak == nil {
-                    chainBreak = check(event, expectedSeq: expectedSeq, previous: previous)
+                    chainBreak = check(event, pinHash: chained[event.seq], expectedSeq: expectedSeq, previous: previous)
                 }
                 // Replay goes on past a broken link, so derived rows shaped before it still compare.
                 if replayable {
@@ -43,14 +44,27 @@ enum LedgerVerifier {
         return report
     }
 
-    private static func check(_ event: LedgerEvent, expectedSeq: Int64, previous: String) -> (Int64, String)? {
+    /// `pinHash` is the PIN hash moved out of the event's body by migration "v3: credentials
+    /// outside the chain", which its hash still covers.
+    private static func check(_ event: LedgerEvent, pinHash: String?, expectedSeq: Int64, previous: String) -> (Int64, String)? {
         if event.seq != expectedSeq {
             return (expectedSeq, "event \(expectedSeq) is missing (the next one is \(event.seq))")
         }
         if event.prevHash != previous {
             return (event.seq, "event \(event.seq) does not link to event \(event.seq - 1) (previous hash differs)")
         }
-        if EventHash.expected(for: event) != event.hash {
+        var hashed = event
+        if let pinHash {
+            guard let body = try? ChainedPINHash.restore(event.body, pinHash: pinHash) else {
+                return (event.seq, "event \(event.seq) (\(event.kind)) was altered: its body is not a player's join")
+            }
+            hashed.body = body
+        }
+        if EventHash.expected(for: hashed) != event.hash {
+            if pinHash == nil, event.kind == EventKind.playerJoined.rawValue {
+                return (event.seq, "event \(event.seq) (\(event.kind)) does not match its hash: the PIN hash moved out of it "
+                                   + "is missing from the credentials table, or the event was altered")
+            }
             return (event.seq, "event \(event.seq) (\(event.kind)) was altered: its hash does not match its contents")
         }
         return nil

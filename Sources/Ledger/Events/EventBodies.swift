@@ -7,13 +7,23 @@ import GeoQR
 // files or the rules' code of the day: verification rebuilds exactly what was recorded. Only the
 // ledger writes them.
 
-/// Body of ``EventKind/playerJoined``.
+/// Body of ``EventKind/playerJoined``. The PIN's hash is kept in the private `credentials`
+/// table, never in the event: the ledger is published with a hunt's results.
 public struct PlayerJoined: Codable, Sendable, Equatable {
     public var player: String
     public var name: String
     public var nameKey: String
-    public var pinHash: String
+    /// Only in bodies written before migration "v3: credentials outside the chain", which moved
+    /// it to `credentials`; the verifier puts it back to recompute those events' hashes. Never
+    /// shown outside the ledger.
+    var pinHash: String?
     public var team: String?
+}
+
+/// Body of ``EventKind/pinReset``: the game master gave the player a new PIN. Its hash goes to
+/// `credentials`; the event says only whose, and clears their wrong-PIN count and lockout.
+public struct PINReset: Codable, Sendable, Equatable {
+    public var player: String
 }
 
 /// Body of ``EventKind/pinChecked``: the player's PIN state after a check.

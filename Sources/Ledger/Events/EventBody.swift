@@ -11,6 +11,7 @@ import Foundation
 public enum EventBody: Sendable, Equatable {
     case playerJoined(PlayerJoined)
     case pinChecked(PINChecked)
+    case pinReset(PINReset)
     case claimAttempted(ClaimAttempted)
     case findRecorded(FindRecorded)
     case trackableSeeded(TrackableSeeded)
@@ -34,6 +35,7 @@ public enum EventBody: Sendable, Equatable {
         switch self {
         case .playerJoined(let b): [b.player]
         case .pinChecked(let b): [b.player]
+        case .pinReset(let b): [b.player]
         case .claimAttempted(let b): [b.claim.player]
         case .findRecorded(let b): [b.claim.player]
         case .trackablePickedUp(let b): [b.player]
@@ -77,6 +79,7 @@ extension LedgerEvent {
         switch kind {
         case .playerJoined: return .playerJoined(try read(PlayerJoined.self))
         case .pinChecked: return .pinChecked(try read(PINChecked.self))
+        case .pinReset: return .pinReset(try read(PINReset.self))
         case .claimAttempted: return .claimAttempted(try read(ClaimAttempted.self))
         case .findRecorded: return .findRecorded(try read(FindRecorded.self))
         case .trackableSeeded: return .trackableSeeded(try read(TrackableSeeded.self))

@@ -33,7 +33,9 @@ public enum EventHash {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The hash `event` should carry, given its own `prevHash`.
+    /// The hash `event` should carry, given its own `prevHash`. A `player-joined` event written
+    /// before migration "v3: credentials outside the chain" needs its PIN hash put back in its
+    /// body first (`ChainedPINHash`), as `LedgerVerifier` does.
     public static func expected(for event: LedgerEvent) -> String {
         compute(seq: event.seq, timeMs: event.timeMs, hunt: event.hunt, actor: event.actor,
                 kind: event.kind, body: event.body, prevHash: event.prevHash)

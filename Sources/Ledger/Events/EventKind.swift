@@ -2,6 +2,7 @@
 public enum EventKind: String, Sendable, CaseIterable, Codable {
     case playerJoined = "player-joined"
     case pinChecked = "pin-checked"
+    case pinReset = "pin-reset"
     case claimAttempted = "claim-attempted"
     case findRecorded = "find-recorded"
     case trackableSeeded = "trackable-seeded"

@@ -71,7 +71,7 @@ enum ItemProjection {
             try db.cached("""
                 INSERT INTO hunt_secrets (hunt, generation, fingerprint, rotated_ms, seq) VALUES (?, ?, ?, ?, ?)
                 """).execute(arguments: [hunt, generation + 1, b.fingerprint, time, seq])
-        case .playerJoined, .pinChecked, .claimAttempted, .findRecorded, .findVoided, .pointsAdjusted,
+        case .playerJoined, .pinChecked, .pinReset, .claimAttempted, .findRecorded, .findVoided, .pointsAdjusted,
              .huntStarted, .huntStopped:
             throw LedgerError.corrupt("event \(seq): \(kind.rawValue) reached the item projection")
         }

@@ -19,13 +19,17 @@ enum StateProjection {
         switch kind {
         case .playerJoined:
             let b = try body(PlayerJoined.self)
+            // The PIN's hash is not state derived from events: it lives in `credentials`.
             try db.cached("""
-                INSERT INTO players (id, hunt, name, name_key, pin_hash, team, joined_ms, seq)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [b.player, hunt, b.name, b.nameKey, b.pinHash, b.team, time, seq])
+                INSERT INTO players (id, hunt, name, name_key, team, joined_ms, seq)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [b.player, hunt, b.name, b.nameKey, b.team, time, seq])
         case .pinChecked:
             let b = try body(PINChecked.self)
             try db.cached("UPDATE players SET pin_failures = ?, locked_until_ms = ?, seq = ? WHERE id = ?").execute(arguments: [b.state.failures, b.state.lockedUntil?.millisecondsSince1970, seq, b.player])
+        case .pinReset:
+            let b = try body(PINReset.self)
+            try db.execute(literal: "UPDATE players SET pin_failures = 0, locked_until_ms = NULL, seq = \(seq) WHERE id = \(b.player)")
         case .claimAttempted:
             let b = try body(ClaimAttempted.self)
             try db.cached("""

@@ -26,6 +26,14 @@ public protocol GameStore: Sendable {
     func player(hunt: String, named: String) async throws -> Player?
     /// Every player of a hunt, in joining order.
     func players(hunt: String) async throws -> [Player]
+    /// The game master gives a player a new PIN (a forgotten one, a lockout to lift): their
+    /// wrong-PIN count and lockout are cleared, and only the new PIN signs in from then on.
+    ///
+    /// ```swift
+    /// let ada = try await store.resetPIN(hunt: "DEMO", player: "Ada", pin: "8642", by: "gm", at: .now)
+    /// ```
+    /// - throws: ``GeoQR/GameRuleViolation/unknownPlayer(_:)``, or `pinTooShort`/`pinTooLong`.
+    func resetPIN(hunt: String, player: String, pin: String, by actor: String, at time: Date) async throws -> Player
 
     // MARK: Claims and finds
 

@@ -7,7 +7,8 @@ import GRDB
 /// ```
 enum LedgerSchema {
     /// Tables that are derived from events, in the order verification compares them, with the
-    /// columns that order their rows.
+    /// columns that order their rows. `credentials` (``Credential``) is not one: no event holds
+    /// a PIN's hash, so verification cannot rebuild it, and no export reads it.
     static let derivedTables: [(name: String, order: String)] = [
         ("players", "id"), ("finds", "id"), ("attempts", "seq"), ("items", "id"),
         ("trips", "trackable_id, leg"), ("points", "seq, idx"), ("trades", "id"),
@@ -47,6 +48,7 @@ enum LedgerSchema {
                 CREATE TABLE hunt_state (hunt TEXT PRIMARY KEY, running INTEGER NOT NULL, seq INTEGER NOT NULL);
                 """)
         }
+        migrator.registerMigration(CredentialsMigration.name, migrate: CredentialsMigration.migrate)
         return migrator
     }
 

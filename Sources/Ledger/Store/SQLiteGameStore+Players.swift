@@ -18,8 +18,9 @@ extension SQLiteGameStore {
             let checked = try PlayerName.check(shown, taken: taken)
             let id = "P\(try EventAppender.nextSeq(db))"
             let event = try EventAppender.append(db, kind: .playerJoined, hunt: hunt, actor: id, at: time) { seq in
-                PlayerJoined(player: "P\(seq)", name: checked, nameKey: key, pinHash: pinHash, team: team)
+                PlayerJoined(player: "P\(seq)", name: checked, nameKey: key, team: team)
             }
+            try Credential(hunt: hunt, playerID: "P\(event.seq)", pinHash: pinHash, seq: event.seq).insert(db)
             return Player(id: "P\(event.seq)", hunt: hunt, name: checked, team: team, joined: event.time)
         }
     }
@@ -28,7 +29,7 @@ extension SQLiteGameStore {
         let hunt = hunt.uppercased()
         let policy = configuration.pinPolicy
         let found = try await read { db in
-            try Self.playerRow(db, hunt: hunt, named: name).map { (id: $0["id"] as String, pinHash: $0["pin_hash"] as String, state: Self.pinState($0)) }
+            try Self.playerRow(db, hunt: hunt, named: name).map { (id: $0["id"] as String, pinHash: try Self.pinHash(db, of: $0["id"]), state: Self.pinState($0)) }
         }
         guard let (id, pinHash, state) = found else { throw GameRuleViolation.unknownPlayer(name) }
         try policy.checkNotLocked(state, at: time)
@@ -88,6 +89,14 @@ extension SQLiteGameStore {
     static func player(_ row: Row) -> Player {
         Player(id: row["id"], hunt: row["hunt"], name: row["name"], team: row["team"],
                joined: Date(millisecondsSince1970: row["joined_ms"]))
+    }
+
+    /// The player's PIN hash, from the private `credentials` table.
+    static func pinHash(_ db: Database, of id: String) throws -> String {
+        guard let credential = try Credential.fetchOne(db, key: id) else {
+            throw LedgerError.corrupt("player \(id) has no PIN hash in the credentials table (a PIN reset gives a new one)")
+        }
+        return credential.pinHash
     }
 
     static func pinState(_ row: Row) -> PINState {

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import GeoQR
+@testable import Ledger
+import Testing
+
+/// PIN hashes live in the private `credentials` table, never in an event (issue 12 §7).
+@Suite("Credentials outside the chain")
+struct CredentialStoreTests {
+    @Test func joinWritesNoHashIntoItsEvent() async throws {
+        let store = try makeStore()
+        defer { store.removeFolder() }
+        _ = try await store.join(hunt: "TEST", name: "Ada", pin: "1234", team: "Gulls", at: t0)
+        let events = try await store.events(after: 0, limit: 10)
+        #expect(events.map(\.body) == [#"{"name":"Ada","nameKey":"ada","player":"P1","team":"Gulls"}"#])
+        let credential = try await store.pool.read { db in try Credential.fetchOne(db, key: "P1") }
+        #expect(credential?.pinHash.hasPrefix("$2b$04$") == true)
+        #expect(credential?.seq == 1 && credential?.chainedInSeq == nil)
+        #expect(try await store.verify().isIntact)
+    }
+
+    @Test func resetLetsOnlyTheNewPINInAndLiftsTheLockout() async throws {
+        let store = try makeStore(.init(pinCost: 4, pinPolicy: PINPolicy(maxFailures: 2, lockout: 600)))
+        defer { store.removeFolder() }
+        _ = try await store.player("Ada")
+        for _ in 0..<2 { _ = try? await store.signIn(hunt: "TEST", name: "Ada", pin: "0000", at: t0) }
+        await #expect(throws: GameRuleViolation.lockedOut(until: t0.addingTimeInterval(600))) {
+            try await store.signIn(hunt: "TEST", name: "Ada", pin: "1234", at: t0)
+        }
+        let ada = try await store.resetPIN(hunt: "test", player: "ada", pin: "8642", by: "gm", at: t0)
+        #expect(ada.id == "P1" && ada.name == "Ada")
+        #expect(try await store.signIn(hunt: "TEST", name: "Ada", pin: "8642", at: t0).id == "P1")
+        await #expect(throws: GameRuleViolation.wrongPIN(remainingTries: 1)) {
+            try await store.signIn(hunt: "TEST", name: "Ada", pin: "1234", at: t0)
+        }
+        let reset = try await store.events(after: 0, limit: 10).first { $0.kind == EventKind.pinReset.rawValue }
+        #expect(reset?.body == #"{"player":"P1"}"# && reset?.actor == "gm")
+        #expect(try await store.verify().isIntact)
+    }
+
+    @Test func resetRefusesUnknownPlayersAndBadPINsAndWritesNothing() async throws {
+        let store = try makeStore()
+        defer { store.removeFolder() }
+        _ = try await store.player("Ada")
+        await #expect(throws: GameRuleViolation.unknownPlayer("Bob")) {
+            try await store.resetPIN(hunt: "TEST", player: "Bob", pin: "8642", by: "gm", at: t0)
+        }
+        await #expect(throws: GameRuleViolation.pinTooShort) {
+            try await store.resetPIN(hunt: "TEST", player: "Ada", pin: "86", by: "gm", at: t0)
+        }
+        #expect(try await store.events(after: 0, limit: 10).count == 1)
+    }
+
+    @Test func aMissingCredentialIsOneLineAtSignIn() async throws {
+        let store = try makeStore()
+        defer { store.removeFolder() }
+        _ = try await store.player("Ada")
+        try await store.tamper("DELETE FROM credentials")
+        await #expect(throws: LedgerError.self) {
+            try await store.signIn(hunt: "TEST", name: "Ada", pin: "1234", at: t0)
+        }
+        // The game master's reset gives the player a PIN again.
+        _ = try await store.resetPIN(hunt: "TEST", player: "Ada", pin: "8642", by: "gm", at: t0)
+        #expect(try await store.signIn(hunt: "TEST", name: "Ada", pin: "8642", at: t0).id == "P1")
+    }
+
+    /// Every join body the previous release wrote comes back byte for byte once its hash is put
+    /// back, whatever the name: the migration rewrites a body only when it does.
+    @Test func oldJoinBodiesComeBackByteForByte() throws {
+        for (i, name) in CanonicalJSONTests.strings.enumerated() {
+            let hash = "$2b$10$" + String(repeating: "./aZ09", count: 9)
+            let old = try BodyCoding.encodeWithJSONEncoder(
+                PlayerJoined(player: "P\(i)", name: name, nameKey: name.lowercased(), pinHash: hash, team: i % 2 == 0 ? nil : name))
+            let (stored, pinHash) = try #require(try ChainedPINHash.split(old), "name \(i)")
+            #expect(pinHash == hash && !stored.contains("pinHash"))
+            #expect(try ChainedPINHash.restore(stored, pinHash: pinHash) == old, "name \(i)")
+        }
+    }
+}
