@@ -248,6 +248,7 @@ def run():
                     return urllib.request.urlopen(request).status == 200
                 except urllib.error.HTTPError:
                     return False
+            wait(gm, lambda d: "Bo has a new PIN" in text(d, "#admin-note"), what="the page confirms the reset")
             wait(gm, lambda d: signs_in("8642"), what="Bo signs in with the new PIN")
             assert not signs_in("4321"), "the old PIN still works"
             gm.save_screenshot(os.path.join(SHOTS, "admin.png"))

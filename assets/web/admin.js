@@ -23,7 +23,7 @@
       $("players").replaceChildren(...o.players.map(p => el("li", {}, el("div", { class: "grow" }, `${p.id} ${p.name}` + (p.team ? ` (${p.team})` : "")),
         el("button", { type: "button", class: "secondary", onclick: () => {
           const pin = prompt(`New PIN for ${p.name} (4 characters or more). Tell it to them in person.`);
-          if (pin) act("POST", `/api/admin/players/${p.id}/pin`, { pin }); } }, "Reset PIN"))));
+          if (pin) act("POST", `/api/admin/players/${p.id}/pin`, { pin }, `${p.name} has a new PIN; any lockout is lifted.`); } }, "Reset PIN"))));
       $("flags").replaceChildren(...o.flags.map(f => el("li", {}, `${f.kind}: ${names[f.player] ?? f.player} ${f.find} — ${f.detail}`)));
       $("finds").replaceChildren(...o.finds.slice().reverse().map(f => el("li", {}, el("div", { class: "grow" },
         `${f.id} ${names[f.player] ?? f.player} → ${f.cache} (${f.method})` + (f.voidReason ? ` void: ${f.voidReason}` : "")),
@@ -36,7 +36,11 @@
       }));
     } catch (error) { fail(error); }
   }
-  async function act(method, path, body) { try { await api(method, path, body); } catch (error) { fail(error); } refresh(); }
+  async function act(method, path, body, done) {
+    $("admin-note").textContent = "";
+    try { await api(method, path, body); if (done) $("admin-note").textContent = done; } catch (error) { fail(error); }
+    refresh();
+  }
 
   $("start").addEventListener("click", () => act("POST", "/api/admin/hunt/start"));
   $("stop").addEventListener("click", () => act("POST", "/api/admin/hunt/stop"));
