@@ -80,6 +80,10 @@ extension Game {
     }
 
     /// Finds the game master should look at (``GeoQR/CheatFlags``); flags never reject anything.
+    ///
+    /// ```swift
+    /// for flag in try await game.flags() { print(flag.find, flag.kind, flag.detail) }
+    /// ```
     public func flags() async throws -> [CheatFlag] {
         try await store.flags(in: hunt)
     }
@@ -106,6 +110,10 @@ extension Game {
 
     /// The text of a broadcast to every player, checked: 1 to
     /// ``GameMasterActs/broadcastLimit`` characters once trimmed.
+    ///
+    /// ```swift
+    /// let text = try game.broadcastText("  Lunch at the fountain at noon  ")   // trimmed
+    /// ```
     public func broadcastText(_ raw: String) throws(PlayError) -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...GameMasterActs.broadcastLimit).contains(text.count) else { throw .badBroadcast }

@@ -28,12 +28,20 @@ extension Game {
     }
 
     /// The player with this name (any case) or id, or ``GeoQR/GameRuleViolation/unknownPlayer(_:)``.
+    ///
+    /// ```swift
+    /// try await game.player(named: "ada").id   // "P1"
+    /// ```
     public func player(named name: String) async throws -> Player {
         guard let player = try await store.player(hunt: huntID, named: name) else { throw GameRuleViolation.unknownPlayer(name) }
         return player
     }
 
     /// A player's line on the leaderboard (zero points before any find).
+    ///
+    /// ```swift
+    /// try await game.standing(of: ada).points   // 15
+    /// ```
     public func standing(of player: Player) async throws -> Standing {
         try await store.leaderboard(hunt: huntID).first { $0.player == player.id }
             ?? Standing(player: player.id, name: player.name, points: 0, finds: 0)

@@ -35,6 +35,10 @@ extension Game {
     }
 
     /// Its holder puts a trackable into another cache they found, ending a trip.
+    ///
+    /// ```swift
+    /// let trip = try await game.drop("rubber duck", into: "A3", by: "P3").value.trips.last
+    /// ```
     public func drop(_ trackable: String, into cache: String, by player: String) async throws -> Outcome<Trackable> {
         try await requireRunning()
         let id = try await trackableID(trackable)
@@ -42,6 +46,10 @@ extension Game {
     }
 
     /// Every trackable of the hunt, in seeding order, with their trips.
+    ///
+    /// ```swift
+    /// for t in try await game.trackables() { print(t.id, t.name, t.totalDistance) }
+    /// ```
     public func trackables() async throws -> [Trackable] {
         try await store.trackables(hunt: huntID)
     }
