@@ -9,8 +9,9 @@ import QRImaging
 /// (EXIF GPS and time, from the file or, for a HEIC, from the item libheif found), and the
 /// SHA-256 of its bytes, which tells when two players sent the same photo.
 ///
-/// A photo is searched for every code (``QRImaging/PictureDecoder`` with `findAll`): a large
-/// poster QR beside the small cache code must not hide it.
+/// The passes go on until one finds a GeoQR code (``GeoQR/ClaimRules/looksLikeGeoQR(_:)``), not
+/// merely any code: a large poster QR beside the small cache code must not end the search before
+/// the cache's code is read. Every code the passes found is kept.
 ///
 /// ```swift
 /// let evidence = try PhotoEvidence(bytes: try Data(contentsOf: url))
@@ -32,7 +33,7 @@ public struct PhotoEvidence: Sendable {
     /// Reads the photo's codes and metadata; throws when the bytes are not a picture the
     /// limits allow.
     public init(bytes: Data, limits: PictureLimits = PictureLimits()) throws(PictureError) {
-        let decoded = try PictureDecoder(findAll: true).decode(fileBytes: bytes, limits: limits)
+        let decoded = try PictureDecoder(sought: ClaimRules.looksLikeGeoQR).decode(fileBytes: bytes, limits: limits)
         let metadata = PhotoMetadata(fileBytes: bytes)
             ?? decoded.picture.heifExifBlock.flatMap(PhotoMetadata.init(heifExifBlock:))
         codes = decoded.symbols.map(\.text)

@@ -15,11 +15,17 @@ public final class PictureDecoder {
     public let passes: [DecodePass]
     /// Keep going through every pass and report every distinct code (by raw bytes).
     public let findAll: Bool
+    /// Which codes end the search (unless `findAll`): any, by default; a caller that looks for
+    /// one kind of code among others (a cache's code beside a poster's) goes on past passes that
+    /// found only the others.
+    public let sought: @Sendable (String) -> Bool
     private let reader: SymbolReader
 
-    public init(symbologies: Set<Symbology> = [.qr], passes: [DecodePass] = DecodePass.standard, findAll: Bool = false) {
+    public init(symbologies: Set<Symbology> = [.qr], passes: [DecodePass] = DecodePass.standard, findAll: Bool = false,
+                sought: @escaping @Sendable (String) -> Bool = { _ in true }) {
         self.passes = passes
         self.findAll = findAll
+        self.sought = sought
         reader = SymbolReader(symbologies: symbologies)
     }
 
@@ -71,7 +77,7 @@ public final class PictureDecoder {
                 guard seen.insert(key).inserted else { continue }
                 found.append((symbol.mapped(map), pass))
             }
-            if !found.isEmpty, !findAll { break }
+            if !findAll, found.contains(where: { sought($0.symbol.text) }) { break }
         }
         return found
     }

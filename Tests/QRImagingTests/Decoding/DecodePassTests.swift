@@ -112,3 +112,19 @@ import Testing
         }
     }
 }
+
+/// A big poster code beside a small cache code: the reduced copy reads only the poster, so a
+/// search for any code stops there, and a search for the sought code goes on to full size.
+@Suite struct SoughtCodeTests {
+    @Test func aSearchGoesOnPastPassesThatFoundOnlyOtherCodes() {
+        let poster = TestPictures.code("HTTPS://EXAMPLE.ORG/CAFE-MENU", moduleSize: 28)
+        var image = TestPictures.canvas(poster, width: 1600, height: 1200, x: 40, y: 40)
+        let cache = TestPictures.code(moduleSize: 3)
+        for y in 0..<cache.height { for x in 0..<cache.width { image[x + 1350, y + 950] = cache[x, y] } }
+        #expect(PictureDecoder(passes: [.reduced]).decode(image).map(\.text) == ["HTTPS://EXAMPLE.ORG/CAFE-MENU"],
+                "the reduced copy reads only the poster")
+        #expect(PictureDecoder().decode(image).map(\.text) == ["HTTPS://EXAMPLE.ORG/CAFE-MENU"], "any code ends the search")
+        let sought = PictureDecoder(sought: { $0.hasPrefix("GQ1.") }).decode(image).map(\.text)
+        #expect(Set(sought) == ["HTTPS://EXAMPLE.ORG/CAFE-MENU", TestPictures.payload])
+    }
+}
