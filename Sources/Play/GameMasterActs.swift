@@ -68,15 +68,17 @@ extension Game {
         return Outcome(report, effects: [.cacheFlagsChanged])
     }
 
-    /// Gives a player a new PIN and lifts any lockout: for a player who forgot theirs. The
-    /// ledger records the reset, never the PIN or its hash.
+    /// Gives a player a new PIN and lifts any lockout: for a player who forgot theirs, or
+    /// whose PIN someone else learned. Sessions signed in with the old PIN end. The ledger
+    /// records the reset, never the PIN or its hash.
     ///
     /// ```swift
     /// try await game.resetPIN(of: "Ada", to: "2468")
     /// ```
     public func resetPIN(of name: String, to pin: String) async throws -> Outcome<Player> {
         let player = try await player(named: name)
-        return Outcome(try await store.resetPIN(hunt: huntID, player: player.id, pin: pin, by: GameMaster.actor, at: clock()))
+        let reset = try await store.resetPIN(hunt: huntID, player: player.id, pin: pin, by: GameMaster.actor, at: clock())
+        return Outcome(reset, effects: [.credentialsReset(player: reset.id)])
     }
 
     /// Finds the game master should look at (``GeoQR/CheatFlags``); flags never reject anything.

@@ -15,6 +15,8 @@ public enum Effect: Sendable, Equatable {
     case runningChanged(Bool)
     /// A player joined or signed in: known by id from now on.
     case playerSeen(Player)
+    /// A player's PIN was reset: every session signed in with the old one ends.
+    case credentialsReset(player: String)
     /// A new find, for everyone listening.
     case found(Find, points: Int)
     /// A trade was offered, or ended (accepted, declined, cancelled, expired, failed): both

@@ -28,6 +28,22 @@ struct LoadFixesTests {
         #expect(await PlayerTokens(file: file).player(for: cy) == "P3")
     }
 
+    /// A PIN reset ends every session of the player, and a restart does not bring them back;
+    /// sessions issued after it are kept.
+    @Test func revokedSessionsStayRevokedAfterARestart() async throws {
+        let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let tokens = PlayerTokens(file: file)
+        let phone = try await tokens.issue(for: "P1"), laptop = try await tokens.issue(for: "P1")
+        let bo = try await tokens.issue(for: "P2")
+        try await tokens.revoke(player: "P1")
+        #expect(await tokens.player(for: phone) == nil && tokens.player(for: laptop) == nil)
+        let again = try await tokens.issue(for: "P1")
+        let reloaded = PlayerTokens(file: file)
+        #expect(await reloaded.player(for: phone) == nil && reloaded.player(for: laptop) == nil)
+        #expect(await reloaded.player(for: again) == "P1" && reloaded.player(for: bo) == "P2")
+    }
+
     /// A sessions file from before the log (one JSON object) is still read, and converted.
     @Test func sessionsFromTheEarlierJSONFileAreKept() async throws {
         let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"

@@ -68,7 +68,7 @@ struct TradeAndAdminTests {
                 (.get, "/api/admin/overview"), (.post, "/api/admin/hunt/stop"), (.post, "/api/admin/hunt/start"),
                 (.post, "/api/admin/caches/A1/disable"), (.post, "/api/admin/finds/F1/void"),
                 (.post, "/api/admin/reports/R1/resolve"), (.post, "/api/admin/broadcast"), (.get, "/api/admin/ledger"),
-                (.post, "/api/admin/trackables"),
+                (.post, "/api/admin/trackables"), (.post, "/api/admin/players/P1/pin"),
             ]
             for (method, path) in routes {
                 #expect(try await client.call(method, path, json: [:]).status == .unauthorized, "\(path)")
@@ -112,6 +112,14 @@ struct TradeAndAdminTests {
             #expect(ledger.status == .ok && ledger.text.contains("find-voided") && !ledger.text.contains(Harness.adminToken))
             let overview = try await client.call(.get, "/api/admin/overview", token: admin)
             #expect(overview["running"] as? Bool == true && (overview["disabled"] as? [String]) == ["B1"])
+            // A PIN reset: Ada's session ends, the new PIN signs in, the old one does not.
+            #expect(try await client.call(.post, "/api/admin/players/\(ada.id)/pin", token: admin, json: ["pin": "12"]).status == .unprocessableContent)
+            #expect(try await client.call(.post, "/api/admin/players/P99/pin", token: admin, json: ["pin": "2468"]).status == .notFound)
+            #expect(try await client.call(.post, "/api/admin/players/ada/pin", token: admin, json: ["pin": "2468"]).status == .ok)
+            #expect(try await client.call(.get, "/api/me", token: ada.token).error == "bad-token", "the old session ended")
+            #expect(try await client.call(.post, "/api/signin", json: ["name": "Ada", "pin": "2468"]).status == .ok)
+            #expect(try await client.call(.post, "/api/signin", json: ["name": "Ada", "pin": "4321"]).error == "wrong-pin")
+            #expect(!(try await client.call(.get, "/api/admin/ledger", token: admin).text.contains("$2b$")), "no PIN hash in the export")
         }
     }
 }

@@ -99,6 +99,7 @@ public final class HuntSession: Sendable {
             case .findsChanged(let player): await found.changed(for: player)
             case .cacheFlagsChanged: await cacheFlags.invalidate()
             case .playerSeen(let player): players.remember(player)
+            case .credentialsReset(let player): try? await tokens.revoke(player: player)
             case .runningChanged(let running):
                 await state.changed()
                 struct Status: Encodable { var running: Bool; var message: String }

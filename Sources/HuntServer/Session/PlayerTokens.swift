@@ -7,7 +7,8 @@ import HuntFiles
 /// kept here only as its SHA-256, so a copy of the data directory signs nobody in. Kept in
 /// `DATA/server/HUNT.sessions` (0600) so a restart does not sign every phone out.
 ///
-/// The file is a log, one `digest player` line per session, appended as each is issued: a
+/// The file is a log, one `digest player` line per session, appended as each is issued, and a
+/// `- player` line when a PIN reset ends all of a player's sessions: a
 /// join costs one short write however many players there are, and a kill midway leaves at
 /// most a torn last line, which loading skips. (Earlier versions kept one JSON object; it is
 /// still read, and rewritten as a log.)
@@ -34,8 +35,13 @@ public actor PlayerTokens {
         }
         for line in data.split(separator: UInt8(ascii: "\n")) {
             let parts = line.split(separator: UInt8(ascii: " "))
-            guard parts.count == 2, parts[0].count == 64 else { continue }   // a torn last line
-            players[String(decoding: parts[0], as: UTF8.self)] = String(decoding: parts[1], as: UTF8.self)
+            guard parts.count == 2 else { continue }   // a torn last line
+            let player = String(decoding: parts[1], as: UTF8.self)
+            if parts[0].elementsEqual(Self.revoked.utf8) {
+                players = players.filter { $0.value != player }
+            } else if parts[0].count == 64 {
+                players[String(decoding: parts[0], as: UTF8.self)] = player
+            }
         }
     }
 
@@ -52,6 +58,16 @@ public actor PlayerTokens {
         players[digest] = player
         return token
     }
+
+    /// Ends every session of a player (their PIN was reset): a `- P3` line in the log, so a
+    /// restart does not bring them back.
+    public func revoke(player: String) throws {
+        try append("\(Self.revoked) \(player)\n")
+        players = players.filter { $0.value != player }
+    }
+
+    /// What a revocation line starts with, where a digest would be.
+    static let revoked = "-"
 
     /// The player a token signs in, or nil.
     public func player(for token: String) -> String? {
