@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GeoQR
 import QRImaging
 import Testing
@@ -10,8 +7,8 @@ import Testing
 /// `geoqr claim` and once through `POST /api/claims/photo` of a real `geoqr serve` on a socket,
 /// each on a fresh ledger with the same secret, give the same verdict, the same find time and
 /// the same event body. Both call the one photo claim of the `Play` layer; this shows it.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"),
-                "needs exiftool (scripts/apt-packages.txt)"))
+@Suite(.enabled(if: ["/usr/bin/exiftool", "/usr/bin/curl"].allSatisfy(FileManager.default.isExecutableFile(atPath:)),
+                "needs exiftool and curl (scripts/apt-packages.txt)"))
 struct ClaimParityTests {
     /// A hunt with no time window, so the photo's own time decides.
     static let hunt = """
@@ -92,7 +89,7 @@ struct ClaimParityTests {
     }
 
     /// Starts `geoqr serve` on a free loopback port, joins Ada and posts the photo as a phone's
-    /// file picker does; answers the claim's JSON.
+    /// file picker does (multipart, through curl: a client of its own); answers the claim's JSON.
     static func claimOnServer(_ geoqr: GeoQRProcess, photo: Data) async throws -> [String: Any] {
         let port = Int.random(in: 20_000..<40_000)
         let server = geoqr.process(["serve", "--hunt", "parity", "--port", "\(port)", "--load-test"])
@@ -103,28 +100,26 @@ struct ClaimParityTests {
         let base = "http://127.0.0.1:\(port)"
         var joined: [String: Any] = [:]
         for _ in 0..<100 {   // until it listens
-            if let answer = try? await post("\(base)/api/join", json: ["name": "Ada", "pin": "4321"]) { joined = answer; break }
+            joined = try curl(["-H", "Content-Type: application/json", "-d", #"{"name":"Ada","pin":"4321"}"#, "\(base)/api/join"])
+            if joined["token"] != nil { break }
             try await Task.sleep(for: .milliseconds(100))
         }
         let token = try #require(joined["token"] as? String, "the server did not answer a join")
-        let boundary = "parity-\(UUID().uuidString)"
-        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"photo.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
-        body += photo + Data("\r\n--\(boundary)--\r\n".utf8)
-        var request = URLRequest(url: URL(string: "\(base)/api/claims/photo")!)
-        request.httpMethod = "POST"
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
-        request.httpBody = body
-        let (data, _) = try await URLSession.shared.data(for: request)
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        try photo.write(to: URL(fileURLWithPath: geoqr.path("upload.jpg")))
+        return try curl(["-H", "Authorization: Bearer \(token)", "-F", "photo=@\(geoqr.path("upload.jpg"));type=image/jpeg",
+                         "\(base)/api/claims/photo"])
     }
 
-    static func post(_ url: String, json: [String: String]) async throws -> [String: Any] {
-        var request = URLRequest(url: URL(string: url)!)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONSerialization.data(withJSONObject: json)
-        let (data, _) = try await URLSession.shared.data(for: request)
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    /// curl's answer as a JSON object; empty when nothing answered.
+    static func curl(_ arguments: [String]) throws -> [String: Any] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        p.arguments = ["-s"] + arguments
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
     }
 }
