@@ -172,6 +172,8 @@ def run():
             verdict = claim_by_link(ada, session, "A1")
             assert verdict.get_attribute("data-verdict") == "claimable", verdict.text
             assert text(ada, "#revealed") == "Welcome to A1, explorer", text(ada, "#revealed")
+            assert "first to find" in text(ada, "body"), "the answer's firstToFind is shown"
+            ada.save_screenshot(os.path.join(SHOTS, "claim-found.png"))
         check("claim by link inside the radius reveals the message", claim_in_radius)
 
         def board_updates_live():
@@ -187,6 +189,7 @@ def run():
             metres = int(re.search(r"Walk (\d+) m", walk).group(1))
             assert 290 <= metres <= 310 and "south" in walk, walk
             assert not bo.find_elements(By.ID, "revealed")
+            bo.save_screenshot(os.path.join(SHOTS, "claim-too-far.png"))
         check("a player 300 m away is told the distance and the direction", too_far)
 
         def camera_scan():

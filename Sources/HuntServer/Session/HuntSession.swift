@@ -2,6 +2,7 @@ import Foundation
 import GeoQR
 import Hummingbird
 import Ledger
+import Logging
 import Play
 
 /// One hunt being played: the hunt, its secret, the ledger, who is signed in, who is
@@ -57,6 +58,7 @@ public final class HuntSession: Sendable {
     let now: @Sendable () -> Date
     /// The game's actions, on this session's ledger, clock and kept running state.
     let game: Game
+    let logger = Logger(label: "geoqr.session")
 
     public init(hunt: Hunt, secret: HuntSecret, store: any GameStore, tokens: PlayerTokens, admin: AdminToken,
                 options: Options, limiter: RateLimiter = RateLimiter(), now: @escaping @Sendable () -> Date = { Date() }) {
@@ -99,7 +101,10 @@ public final class HuntSession: Sendable {
             case .findsChanged(let player): await found.changed(for: player)
             case .cacheFlagsChanged: await cacheFlags.invalidate()
             case .playerSeen(let player): players.remember(player)
-            case .credentialsReset(let player): try? await tokens.revoke(player: player)
+            case .credentialsReset(let player):
+                do { try await tokens.revoke(player: player) } catch {
+                    logger.error("the reset of \(player)'s PIN ended their sessions, but the sessions file could not say so: \(error)")
+                }
             case .runningChanged(let running):
                 await state.changed()
                 struct Status: Encodable { var running: Bool; var message: String }
@@ -115,17 +120,13 @@ public final class HuntSession: Sendable {
         if standings { await broadcastLeaderboard() }
     }
 
-    /// Applies an outcome's effects and answers its value.
-    func settle<Value: Sendable>(_ outcome: Outcome<Value>) async -> Value {
-        await apply(outcome.effects)
-        return outcome.value
-    }
-
     /// Runs an action, applying its effects, and those of its refusal when it was refused
     /// after changing something (a trade closed by a failed acceptance).
     func act<Value: Sendable>(_ action: () async throws -> Outcome<Value>) async throws -> Value {
         do {
-            return await settle(try await action())
+            let outcome = try await action()
+            await apply(outcome.effects)
+            return outcome.value
         } catch let refusal as Refusal {
             await apply(refusal.effects)
             throw refusal.reason

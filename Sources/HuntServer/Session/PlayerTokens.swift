@@ -61,9 +61,11 @@ public actor PlayerTokens {
 
     /// Ends every session of a player (their PIN was reset): a `- P3` line in the log, so a
     /// restart does not bring them back.
+    /// The sessions end here at once, before the line is written: a full disk can keep the line
+    /// from the log (the caller hears of it), never the sessions alive on this server.
     public func revoke(player: String) throws {
-        try append("\(Self.revoked) \(player)\n")
         players = players.filter { $0.value != player }
+        try append("\(Self.revoked) \(player)\n")
     }
 
     /// What a revocation line starts with, where a digest would be.
