@@ -19,6 +19,9 @@ public enum Effect: Sendable, Equatable {
     case credentialsReset(player: String)
     /// A new find, for everyone listening.
     case found(Find, points: Int)
+    /// A claim was judged and recorded (a find or a refused attempt), for the game master's
+    /// feed of claims as they happen.
+    case claimJudged(ClaimAnswer, player: String, method: ClaimMethod)
     /// A trade was offered, or ended (accepted, declined, cancelled, expired, failed): both
     /// parties should hear.
     case tradeChanged(TradeOffer)

@@ -80,7 +80,8 @@ struct ServeCommand: AsyncParsableCommand {
             let store = try SQLiteGameStore(directory: data.path, configuration: .init(pinCost: loadTest ? 4 : 10))
             session = HuntSession(hunt: parsed.hunt, secret: secret, store: store,
                                   tokens: PlayerTokens(file: "\(data.path)/server/\(parsed.hunt.id).sessions"), admin: admin,
-                                  options: .init(showCoordinates: !hideCoordinates, webFolder: webFolder),
+                                  options: .init(showCoordinates: !hideCoordinates, webFolder: webFolder,
+                                                 reportPhotoFolder: "\(data.path)/server/report-photos"),
                                   limiter: RateLimiter(rules: loadTest ? [:] : RateLimiter.standard))
         } catch {
             throw fail("\(error)")

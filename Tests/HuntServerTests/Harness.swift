@@ -35,7 +35,8 @@ final class Harness: Sendable {
         session = HuntSession(hunt: Self.hunt, secret: secret, store: store, tokens: PlayerTokens(file: sessionsFile),
                               admin: AdminToken(value: Self.adminToken),
                               options: .init(showCoordinates: showCoordinates, webFolder: Self.webFolder,
-                                             leaderboardInterval: .milliseconds(100)),
+                                             leaderboardInterval: .milliseconds(100),
+                                             reportPhotoFolder: directory + "/report-photos"),
                               limiter: RateLimiter(rules: limits))
     }
 

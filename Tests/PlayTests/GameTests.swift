@@ -47,9 +47,12 @@ struct GameTests {
         let answer = claimed.value.best
         #expect(answer.verdict == .claimable && answer.outcome == .found && answer.message == "Under the bridge")
         let find = try #require(try await game.store.finds(hunt: "PLAY", player: nil).first)
-        #expect(claimed.effects == [.findsChanged(player: ada.value.id), .found(find, points: answer.points!), .standingsChanged])
-        let again = try await game.claimCode(code("A1"), at: at("A1"), method: .link, by: ada.value.id).value.best
-        #expect(again.verdict == .alreadyFound && again.find == answer.find, "one find per player per cache")
+        #expect(claimed.effects == [.findsChanged(player: ada.value.id), .found(find, points: answer.points!), .standingsChanged,
+                                    .claimJudged(answer, player: ada.value.id, method: .link)])
+        let again = try await game.claimCode(code("A1"), at: at("A1"), method: .link, by: ada.value.id)
+        #expect(again.value.best.verdict == .alreadyFound && again.value.best.find == answer.find, "one find per player per cache")
+        #expect(again.effects == [.claimJudged(again.value.best, player: ada.value.id, method: .link)],
+                "a refused claim changes nothing but is news for the game master's feed")
     }
 
     @Test func theFindCarriesTheScanTimeAndABackdatedScanDoesNotWinFirstToFind() async throws {

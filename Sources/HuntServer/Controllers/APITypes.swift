@@ -111,5 +111,6 @@ extension TradeOffer: ResponseEncodable {}
 extension Report: ResponseEncodable {}
 extension Trackable: ResponseEncodable {}
 extension Find: ResponseEncodable {}
+extension Standing: ResponseEncodable {}
 
 struct ItemList: ResponseEncodable { var items: [Item] }

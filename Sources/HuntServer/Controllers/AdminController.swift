@@ -4,8 +4,9 @@ import Hummingbird
 import Ledger
 import Play
 
-/// The game master's endpoints, all behind the admin token: players, finds, reports and
-/// flags; start and stop; disable a cache; void a find; resolve a report; broadcast; seed a
+/// The game master's endpoints, all behind the admin token: players and where they are,
+/// finds, reports (with their photos) and flags; the control room's live stream; start and
+/// stop; disable a cache; void a find; adjust points; resolve a report; broadcast; seed a
 /// trackable; export the ledger.
 struct AdminController {
     let session: HuntSession
@@ -13,6 +14,9 @@ struct AdminController {
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         let admin = group.group("admin").add(middleware: AdminOnly(session: session))
         admin.get("overview", use: overview)
+        admin.get("live") { _, _ in try await LiveController(session: session).stream(for: .gameMaster) }
+        admin.post("players/:id/points", use: adjust)
+        admin.get("reports/:id/photo", use: reportPhoto)
         admin.post("hunt/start") { _, _ in try await self.run(true) }
         admin.post("hunt/stop") { _, _ in try await self.run(false) }
         admin.post("caches/:id/disable") { try await self.disable($0, $1, true) }
@@ -34,6 +38,19 @@ struct AdminController {
         var disabled: [String]
         var standings: [Standing]
         var flags: [CheatFlag]
+        /// Each player's last reported position (shown to the game master only).
+        var positions: [PositionFix]
+        /// The server's clock, so the page can tell a position's age whatever the laptop's clock says.
+        var now: Date
+        /// Every cache with its coordinates, for the control room's map (shown even when
+        /// players are not shown coordinates).
+        var caches: [Site]
+    }
+
+    struct Site: Encodable {
+        var id, name: String
+        var latitude, longitude, radiusM: Double
+        var trail: String?
     }
 
     @Sendable func overview(_ request: Request, context: HuntRequestContext) async throws -> Overview {
@@ -43,7 +60,11 @@ struct AdminController {
                         reports: try await store.openReports(hunt: hunt),
                         disabled: try await store.disabledCaches(hunt: hunt).sorted(),
                         standings: try await store.leaderboard(hunt: hunt),
-                        flags: try await session.game.flags())
+                        flags: try await session.game.flags(), positions: await session.whereabouts.all(), now: session.now(),
+                        caches: session.hunt.caches.map { c in
+                            Site(id: c.id, name: c.name, latitude: c.coordinate.latitude, longitude: c.coordinate.longitude,
+                                 radiusM: session.hunt.radius(of: c), trail: session.hunt.trail(of: c.id)?.id)
+                        })
     }
 
     struct Done: ResponseEncodable { var ok = true }
@@ -78,6 +99,31 @@ struct AdminController {
         var request = request
         let body = try await request.json(NewPIN.self)
         return try await session.act { try await session.game.resetPIN(of: id, to: body.pin) }
+    }
+
+    struct Adjustment: Decodable { var amount: Int; var reason: String }
+
+    /// Adds or takes points (`{"amount": -5, "reason": "left the trail"}`); answers the standing after.
+    @Sendable func adjust(_ request: Request, context: HuntRequestContext) async throws -> Standing {
+        let id = try context.parameters.require("id")
+        var request = request
+        let body = try await request.json(Adjustment.self)
+        guard let player = try await session.players.player(id: id) else { throw GameRuleViolation.unknownPlayer(id) }
+        return try await session.act { try await session.game.adjustPoints(of: player.name, by: body.amount, reason: body.reason) }
+    }
+
+    /// The photo a player sent with a report, when the server kept it.
+    @Sendable func reportPhoto(_ request: Request, context: HuntRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id").uppercased()
+        let reports = try await session.store.openReports(hunt: session.hunt.id)
+        guard let report = reports.first(where: { $0.id == id }) else {
+            throw APIError.notFound("unknown-report", "no open report \(id)")
+        }
+        guard let sha = report.photoSHA256, let photo = session.reportPhotos?.photo(sha256: sha) else {
+            throw APIError.notFound("no-photo", "report \(id) came without a photo")
+        }
+        return Response(status: .ok, headers: [.contentType: photo.type, .cacheControl: "private, max-age=3600"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: photo.bytes)))
     }
 
     struct Resolution: Decodable { var resolution: String }

@@ -61,11 +61,15 @@ struct PlayerController {
     }
 
     /// The phone reports where it is; the answer is the caches sorted by distance, and any
-    /// unfound cache within the proximity distance is announced once per sign-in session.
+    /// unfound cache within the proximity distance is announced once per sign-in session. The
+    /// position is kept for the game master's map (and shown to nobody else).
     @Sendable func position(_ request: Request, context: HuntRequestContext) async throws -> CacheList {
         let id = try await session.player(request)
         var request = request
         let here = try await request.json(Position.self).checked()
+        let fix = await session.whereabouts.report(player: id, latitude: here.coordinate.latitude,
+                                                   longitude: here.coordinate.longitude, accuracy: here.accuracy, time: session.now())
+        await session.live.sendToGameMaster(LiveEvent(name: "position", value: fix))
         let caches = try await CacheCatalogue(session: session).views(for: id, from: here.coordinate)
         let near = caches.filter {
             Proximity.announces(found: $0.found, disabled: $0.disabled, distance: $0.distanceM, within: session.options.proximity)

@@ -14,8 +14,8 @@ struct ReportController {
         group.post("trackables/:id/drop") { try await self.move($0, $1, pickUp: false) }
     }
 
-    /// `{"cache": "A1", "kind": "missing", "text": "…", "photo": "<base64 JPEG>"}`; only the
-    /// photo's SHA-256 is kept.
+    /// `{"cache": "A1", "kind": "missing", "text": "…", "photo": "<base64 JPEG>"}`; the ledger
+    /// keeps the photo's SHA-256, the data directory the photo (for the game master's eyes).
     struct Filing: Decodable {
         var cache: String
         var kind: String
@@ -33,10 +33,18 @@ struct ReportController {
         }
         let photo = try body.photo.map { text -> Data in
             guard let bytes = Data(base64Encoded: text) else { throw APIError.badRequest("bad-photo", "photo is not base64") }
+            guard ReportPhotos.type(of: bytes) != nil else {
+                throw APIError(.unprocessableContent, "bad-photo", "photo is not a JPEG, PNG or HEIC picture")
+            }
             return bytes
         }
         let report = try await session.act {
             try await session.game.fileReport(on: body.cache, kind: kind, text: body.text ?? "", photo: photo, by: player)
+        }
+        if let photo, let sha = report.photoSHA256, let photos = session.reportPhotos {
+            do { try photos.keep(photo, sha256: sha) } catch {
+                session.logger.error("report \(report.id)'s photo could not be kept in \(photos.folder): \(error)")
+            }
         }
         return EditedResponse(status: .created, response: report)
     }

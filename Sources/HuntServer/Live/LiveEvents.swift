@@ -23,27 +23,39 @@ public struct LiveEvent: Sendable, Equatable {
     var wire: String { "event: \(name)\ndata: \(json)\n\n" }
 }
 
-/// The players listening for live events, and what each sign-in session was already told.
+/// Who listens on a stream: a player, or the game master's control room.
+public enum Listener: Sendable, Equatable {
+    case player(String)
+    case gameMaster
+}
+
+/// The players and control rooms listening for live events, and what each sign-in session
+/// was already told. What every player hears the control room hears too; what only the game
+/// master may see (claims as they are judged, players' positions) goes with
+/// ``sendToGameMaster(_:)``.
 ///
 /// ```swift
-/// let (id, stream) = await live.subscribe(player: "P3")
+/// let (id, stream) = await live.subscribe(.player("P3"))
 /// await live.send(LiveEvent(name: "broadcast", value: ["message": "Lunch at noon"]), to: nil)
+/// await live.sendToGameMaster(LiveEvent(name: "position", value: fix))
 /// ```
 public actor LiveEvents {
-    private var subscribers: [UUID: (player: String, continuation: AsyncStream<LiveEvent>.Continuation)] = [:]
+    private var subscribers: [UUID: (listener: Listener, continuation: AsyncStream<LiveEvent>.Continuation)] = [:]
     private var toldNear: [String: Set<String>] = [:]   // session key → caches already announced
     private var closed = false
 
     public init() {}
 
-    /// A stream of the events for `player`, until ``unsubscribe(_:)`` or ``closeAll()``.
-    public func subscribe(player: String) -> (UUID, AsyncStream<LiveEvent>) {
+    /// A stream of the events for `listener`, until ``unsubscribe(_:)`` or ``closeAll()``.
+    public func subscribe(_ listener: Listener) -> (UUID, AsyncStream<LiveEvent>) {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        // A control room hears every claim and position: it keeps more of a burst.
+        let keep = listener == .gameMaster ? 512 : 64
+        let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(keep))
         if closed {
             continuation.finish()
         } else {
-            subscribers[id] = (player, continuation)
+            subscribers[id] = (listener, continuation)
         }
         return (id, stream)
     }
@@ -52,15 +64,35 @@ public actor LiveEvents {
         subscribers.removeValue(forKey: id)?.continuation.finish()
     }
 
-    /// Sends to one player's streams, or to everyone's when `player` is nil.
+    /// Sends to one player's streams, or to everyone's (control rooms included) when `player`
+    /// is nil.
     public func send(_ event: LiveEvent, to player: String?) {
-        for subscriber in subscribers.values where player == nil || subscriber.player == player {
+        for subscriber in subscribers.values {
+            switch subscriber.listener {
+            case .player(let id) where player == nil || id == player: subscriber.continuation.yield(event)
+            case .gameMaster where player == nil: subscriber.continuation.yield(event)
+            default: continue
+            }
+        }
+    }
+
+    /// Sends to one stream only (its heartbeat).
+    func send(_ event: LiveEvent, toStream id: UUID) {
+        subscribers[id]?.continuation.yield(event)
+    }
+
+    /// Sends to the game master's control rooms only.
+    public func sendToGameMaster(_ event: LiveEvent) {
+        for subscriber in subscribers.values where subscriber.listener == .gameMaster {
             subscriber.continuation.yield(event)
         }
     }
 
     /// How many streams are open (for the game master's page and tests).
     public var listenerCount: Int { subscribers.count }
+
+    /// True when a control room is open: what only it would hear is not worth building otherwise.
+    public var gameMasterListening: Bool { subscribers.values.contains { $0.listener == .gameMaster } }
 
     /// Ends every stream, so a graceful shutdown is not held up by open event streams.
     public func closeAll() {

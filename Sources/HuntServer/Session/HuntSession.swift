@@ -26,13 +26,16 @@ public final class HuntSession: Sendable {
         /// carries the whole board to every open stream, so under a rush of finds it is the
         /// biggest thing the server writes.
         public var leaderboardInterval: Duration
+        /// Where the photos sent with reports are kept (in the data directory); nil keeps none.
+        public var reportPhotoFolder: String?
 
         public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = Proximity.defaultDistance,
-                    leaderboardInterval: Duration = .seconds(1)) {
+                    leaderboardInterval: Duration = .seconds(1), reportPhotoFolder: String? = nil) {
             self.showCoordinates = showCoordinates
             self.webFolder = webFolder
             self.proximity = proximity
             self.leaderboardInterval = leaderboardInterval
+            self.reportPhotoFolder = reportPhotoFolder
         }
     }
 
@@ -54,6 +57,10 @@ public final class HuntSession: Sendable {
     /// Players by id and the caches each has found, kept between requests.
     let players: PlayerDirectory
     let found: FoundCaches
+    /// The photos sent with reports, when the session keeps them.
+    var reportPhotos: ReportPhotos? { options.reportPhotoFolder.map(ReportPhotos.init) }
+    /// Players' last positions, for the control room's map.
+    let whereabouts = Whereabouts()
     /// The present moment; tests pass a fixed one.
     let now: @Sendable () -> Date
     /// The game's actions, on this session's ledger, clock and kept running state.
@@ -99,8 +106,12 @@ public final class HuntSession: Sendable {
             switch effect {
             case .standingsChanged: standings = true
             case .findsChanged(let player): await found.changed(for: player)
-            case .cacheFlagsChanged: await cacheFlags.invalidate()
-            case .playerSeen(let player): players.remember(player)
+            case .cacheFlagsChanged:
+                await cacheFlags.invalidate()
+                await live.sendToGameMaster(LiveEvent(name: "stations", value: [String: String]()))
+            case .playerSeen(let player):
+                players.remember(player)
+                await live.sendToGameMaster(LiveEvent(name: "player", value: player))
             case .credentialsReset(let player):
                 do { try await tokens.revoke(player: player) } catch {
                     logger.error("the reset of \(player)'s PIN ended their sessions, but the sessions file could not say so: \(error)")
@@ -111,6 +122,7 @@ public final class HuntSession: Sendable {
                 await live.send(LiveEvent(name: "broadcast", value: Status(
                     running: running, message: running ? "The hunt is on." : "The game master has stopped the hunt.")), to: nil)
             case .found(let find, let points): await announce(find, points: points)
+            case .claimJudged(let answer, let player, let method): await tellGameMaster(answer, by: player, method: method)
             case .tradeChanged(let trade):
                 let news = LiveEvent(name: trade.state == .open ? "trade-offer" : "trade-outcome", value: trade)
                 await live.send(news, to: trade.from)
@@ -141,6 +153,16 @@ public final class HuntSession: Sendable {
         await live.send(LiveEvent(name: "find", value: FindNews(
             player: find.player, name: name, cache: find.cache, cacheName: hunt.cache(id: find.cache)?.name ?? find.cache,
             points: points, firstToFind: find.firstToFind)), to: nil)
+    }
+
+    /// The control room's feed: every recorded claim as it is judged, refused ones included.
+    private func tellGameMaster(_ answer: ClaimAnswer, by player: String, method: ClaimMethod) async {
+        guard await live.gameMasterListening else { return }
+        let who = try? await players.player(id: player)
+        await live.sendToGameMaster(LiveEvent(name: "claim", value: ClaimNews(
+            player: player, name: who?.name ?? player, team: who?.team, method: method.rawValue, verdict: answer.verdict.rawValue,
+            cache: answer.cache, cacheName: answer.cacheName, sentence: answer.sentence, distanceM: answer.distanceM,
+            accuracyM: answer.accuracyM, find: answer.find, points: answer.points, scanTime: answer.scanTime, at: now())))
     }
 
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.
@@ -175,6 +197,19 @@ public final class HuntSession: Sendable {
         await standings.invalidate()
         await standingsNews.changed()
     }
+}
+
+/// One claim as the control room's feed shows it.
+struct ClaimNews: Encodable {
+    var player, name: String
+    var team: String?
+    var method, verdict: String
+    var cache, cacheName: String?
+    var sentence: String
+    var distanceM, accuracyM: Double?
+    var find: String?
+    var points: Int?
+    var scanTime, at: Date
 }
 
 /// Which caches are closed by the game master and which have an open report.

@@ -74,6 +74,7 @@ extension Game {
             if case .found(let find, let points, _) = outcome {
                 effects += [.findsChanged(player: find.player), .found(find, points: points), .standingsChanged]
             }
+            effects.append(.claimJudged(answer, player: player, method: method))
             answers.append(answer)
         }
         return Outcome(ClaimAnswers(answers), effects: effects)
