@@ -1,56 +1,197 @@
-// The game master's page. The admin token comes in the link's #fragment (never sent to the
-// server in a URL) and is kept for this tab only.
+// The game master's control room: the caches and each player's last position on a map, the
+// claims as they are judged, each station's health, and every act of the game master. The
+// admin token comes in the link's #fragment (never sent to the server in a URL) and is kept
+// for this tab only; live news comes over the token-checked stream /api/admin/live.
 "use strict";
-(function () {
+(async function () {
   const $ = id => document.getElementById(id);
-  const { el } = GeoQR;
+  const { el, t } = GeoQR;
   const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
   if (fromLink) { sessionStorage.setItem("geoqr.admin", fromLink); history.replaceState(null, "", location.pathname); }
   const token = sessionStorage.getItem("geoqr.admin");
   const api = (method, path, body) => GeoQR.api(method, path, body, { token });
   const fail = error => { $("admin-error").textContent = error.message; };
+  const state = { overview: null, names: {}, skew: 0, map: null, hunt: null, feed: [] };
+  await GeoQR.ready;
+  if (!token) { fail(new Error(t("app.gm.needLink"))); return; }
+
+  const serverNow = () => Date.now() - state.skew;
 
   async function refresh() {
     try {
-      const o = await api("GET", "/api/admin/overview");
-      // The cache list is public: asked without the admin token, which is not a player's.
-      const caches = (await GeoQR.api("GET", "/api/caches")).caches;
-      $("status").textContent = `${o.running ? "running" : "stopped"} · ${o.players.length} players · ${o.listeners} live`;
-      const names = Object.fromEntries(o.players.map(p => [p.id, p.name]));
-      $("standings").replaceChildren(...o.standings.map(s => el("tr", {}, el("td", {}, s.name), el("td", {}, String(s.points)), el("td", {}, String(s.finds)))));
-      $("reports").replaceChildren(...o.reports.map(r => el("li", {}, el("div", { class: "grow" }, `${r.cache}: ${r.kind} — ${r.text} (${names[r.player] ?? r.player})`),
-        el("button", { type: "button", onclick: () => act("POST", `/api/admin/reports/${r.id}/resolve`, { resolution: "checked" }) }, "Resolve"))));
-      $("players").replaceChildren(...o.players.map(p => el("li", {}, el("div", { class: "grow" }, `${p.id} ${p.name}` + (p.team ? ` (${p.team})` : "")),
-        el("button", { type: "button", class: "secondary", onclick: () => {
-          const pin = prompt(`New PIN for ${p.name} (4 characters or more). Tell it to them in person.`);
-          if (pin) act("POST", `/api/admin/players/${p.id}/pin`, { pin }, `${p.name} has a new PIN; any lockout is lifted.`); } }, "Reset PIN"))));
-      $("flags").replaceChildren(...o.flags.map(f => el("li", {}, `${f.kind}: ${names[f.player] ?? f.player} ${f.find} — ${f.detail}`)));
-      $("finds").replaceChildren(...o.finds.slice().reverse().map(f => el("li", {}, el("div", { class: "grow" },
-        `${f.id} ${names[f.player] ?? f.player} → ${f.cache} (${f.method})` + (f.voidReason ? ` void: ${f.voidReason}` : "")),
-        f.voidReason ? null : el("button", { type: "button", class: "secondary", onclick: () => {
-          const reason = prompt("Reason for voiding " + f.id); if (reason) act("POST", `/api/admin/finds/${f.id}/void`, { reason }); } }, "Void"))));
-      $("caches").replaceChildren(...caches.map(c => {
-        const off = o.disabled.includes(c.id);
-        return el("li", {}, el("div", { class: "grow" }, `${c.id} ${c.name}` + (off ? " (closed)" : "")),
-          el("button", { type: "button", class: "secondary", onclick: () => act("POST", `/api/admin/caches/${c.id}/${off ? "enable" : "disable"}`, { reason: "game master" }) }, off ? "Open" : "Close"));
-      }));
+      const [o, stations] = await Promise.all([api("GET", "/api/admin/overview"), api("GET", "/api/admin/stations")]);
+      state.overview = o;
+      state.skew = Date.now() - new Date(o.now).getTime();
+      state.names = Object.fromEntries(o.players.map(p => [p.id, p.name]));
+      $("admin-error").textContent = "";
+      $("status").textContent = t(o.running ? "app.gm.running" : "app.gm.stopped", { players: o.players.length, live: o.listeners });
+      $("start").disabled = o.running; $("stop").disabled = !o.running;
+      renderMap(o);
+      renderStations(stations.stations, o);
+      renderPlayers(o);
+      renderReports(o);
+      $("flags").replaceChildren(...o.flags.map(f => el("li", {}, t("app.gm.flag",
+        { kind: f.kind, name: state.names[f.player] ?? f.player, find: f.find, detail: f.detail }))));
+      if (!o.flags.length) $("flags").append(el("li", { class: "muted" }, t("app.gm.none")));
+      $("standings").replaceChildren(...o.standings.map((s, i) => el("tr", { "data-player": s.player }, el("td", {}, String(i + 1)),
+        el("td", {}, s.name + (s.team ? ` (${s.team})` : "")), el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds)))));
+      renderFinds(o);
     } catch (error) { fail(error); }
   }
+  let soon = null;
+  function refreshSoon() { if (!soon) soon = setTimeout(() => { soon = null; refresh(); }, 700); }
+
+  // ---- the map ----
+  async function renderMap(o) {
+    if (!state.map) {
+      state.map = "opening";
+      state.hunt = await GeoQR.api("GET", "/api/hunt").catch(() => null);
+      if (state.hunt) $("hunt-name").textContent = "· " + state.hunt.name;
+      state.map = await GeoQR.HuntMap.make($("gm-map"));
+    }
+    if (!state.map || state.map === "opening") return;
+    const closed = new Set(o.disabled);
+    const found = new Set(o.finds.filter(f => !f.voidReason).map(f => f.cache));
+    state.map.showCaches(o.caches.map(c => ({ ...c, found: found.has(c.id), disabled: closed.has(c.id) })), state.hunt?.trails ?? []);
+    state.map.showPlayers(o.positions, state.names, serverNow());
+  }
+  // Ages on the map grow while nothing new comes.
+  setInterval(() => { if (state.overview && state.map?.showPlayers) state.map.showPlayers(state.overview.positions, state.names, serverNow()); }, 10000);
+
+  // ---- claims as they happen ----
+  function addClaim(c) {
+    const refused = !["claimable", "already-found"].includes(c.verdict);
+    const line = el("li", { class: refused ? "refused" : "accepted", "data-verdict": c.verdict },
+      el("time", { datetime: c.at }, new Date(c.at).toLocaleTimeString(GeoQR.lang)), " ",
+      el("strong", {}, c.name + (c.team ? ` (${c.team})` : "")), " · ",
+      el("span", { class: "verdict-code" }, t("app.verdict." + c.verdict)), " · ",
+      (c.cacheName ?? c.cache ?? "?") + (c.distanceM !== undefined && c.distanceM !== null ? ` · ${GeoQR.metres(c.distanceM)}` : "") +
+        ` · ${t("app.gm.method." + c.method)}`);
+    $("feed").prepend(line);
+    while ($("feed").children.length > 100) $("feed").lastChild.remove();
+  }
+
+  // ---- station health ----
+  function renderStations(stations, o) {
+    $("stations").replaceChildren(...stations.map(s => {
+      const refused = Object.entries(s.refused ?? {}).map(([verdict, n]) => `${t("app.verdict." + verdict)} ${n}`).join(", ") || "—";
+      const health = s.disabled ? el("span", { class: "closed" }, t("app.gm.closed"))
+        : s.warning ? el("span", { class: "warning", role: "note" }, "⚠ " + s.warning) : el("span", { class: "ok" }, t("app.gm.ok"));
+      return el("tr", { "data-station": s.cache, class: s.warning && !s.disabled ? "warn" : "" },
+        el("th", { scope: "row" }, `${s.cache} ${s.name}`), el("td", {}, String(s.finds)), el("td", {}, refused),
+        el("td", {}, String(s.openReports)), el("td", {}, s.lastFind ? GeoQR.age(s.lastFind, serverNow()) : "—"), el("td", {}, health),
+        el("td", {}, el("button", { type: "button", class: "secondary small", "data-toggle": s.cache,
+          onclick: () => act("POST", `/api/admin/caches/${s.cache}/${s.disabled ? "enable" : "disable"}`, { reason: t("app.gm.byGM") },
+            t(s.disabled ? "app.gm.reopened" : "app.gm.closedNote", { name: s.name })) },
+          t(s.disabled ? "app.gm.reopen" : "app.gm.close", { name: s.name }))));
+    }));
+  }
+
+  // ---- players, grouped by team ----
+  function renderPlayers(o) {
+    const points = Object.fromEntries(o.standings.map(s => [s.player, s]));
+    const where = Object.fromEntries(o.positions.map(p => [p.player, p]));
+    const teams = new Map();
+    for (const p of o.players) {
+      const key = p.team || "";
+      if (!teams.has(key)) teams.set(key, []);
+      teams.get(key).push(p);
+    }
+    const groups = [...teams.entries()].sort(([a], [b]) => (a === "") - (b === "") || a.localeCompare(b));
+    $("players").replaceChildren(...groups.map(([team, players]) => {
+      const total = players.reduce((sum, p) => sum + (points[p.id]?.points ?? 0), 0);
+      return el("section", { class: "team", "data-team": team },
+        el("h3", {}, (team || t("app.gm.noTeam")) + " · " + t("app.caches.points", { points: total })),
+        el("ul", { class: "list" }, ...players.map(p => {
+          const fix = where[p.id];
+          const seen = fix ? t("app.gm.seen", { age: GeoQR.age(fix.at, serverNow()), accuracy: Math.round(fix.accuracyM ?? 0) }) : t("app.gm.notSeen");
+          return el("li", { "data-player": p.id }, el("div", { class: "grow" }, el("strong", {}, p.name), ` ${p.id} · `,
+            t("app.caches.points", { points: points[p.id]?.points ?? 0 }), " · ", el("span", { class: "muted" }, seen)),
+            el("button", { type: "button", class: "secondary small", "data-adjust": p.id, onclick: () => {
+              const amount = Number(prompt(t("app.gm.adjustAsk", { name: p.name })));
+              if (!Number.isInteger(amount) || amount === 0) return;
+              const reason = prompt(t("app.gm.reasonAsk"));
+              if (reason) act("POST", `/api/admin/players/${p.id}/points`, { amount, reason }, t("app.gm.adjusted", { name: p.name, amount }));
+            } }, t("app.gm.adjust")),
+            el("button", { type: "button", class: "secondary small", "data-reset": p.id, onclick: () => {
+              const pin = prompt(t("app.gm.pinAsk", { name: p.name }));
+              if (pin) act("POST", `/api/admin/players/${p.id}/pin`, { pin }, t("app.gm.pinDone", { name: p.name }));
+            } }, t("app.gm.resetPIN")));
+        })));
+    }));
+    if (!o.players.length) $("players").append(el("p", { class: "muted" }, t("app.gm.noPlayers")));
+  }
+
+  // ---- reports, with their photos ----
+  function renderReports(o) {
+    $("reports").replaceChildren(...o.reports.map(r => el("li", { "data-report": r.id },
+      r.photoSHA256 ? photo(r) : null,
+      el("div", { class: "grow" }, el("strong", {}, `${r.cache} · ${t("app.report." + reportKey(r.kind))}`),
+        el("div", {}, r.text || "—"), el("div", { class: "muted" }, `${state.names[r.player] ?? r.player} · ${GeoQR.age(r.filed, serverNow())}`)),
+      el("button", { type: "button", class: "secondary small", onclick: () => {
+        const resolution = prompt(t("app.gm.resolveAsk"), t("app.gm.checked"));
+        if (resolution) act("POST", `/api/admin/reports/${r.id}/resolve`, { resolution });
+      } }, t("app.gm.resolve")))));
+    if (!o.reports.length) $("reports").append(el("li", { class: "muted" }, t("app.gm.none")));
+  }
+  const reportKey = kind => kind === "wrong-coordinates" ? "wrongCoordinates" : kind;
+  function photo(report) {
+    const img = el("img", { class: "report-photo", alt: t("app.gm.photoOf", { cache: report.cache }) });
+    fetch(`/api/admin/reports/${report.id}/photo`, { headers: { Authorization: "Bearer " + token } })
+      .then(r => (r.ok ? r.blob() : null)).then(b => { if (b) img.src = URL.createObjectURL(b); else img.remove(); });
+    return img;
+  }
+
+  function renderFinds(o) {
+    $("finds").replaceChildren(...o.finds.slice().reverse().map(f => el("li", { "data-find": f.id }, el("div", { class: "grow" },
+      `${f.id} · ${state.names[f.player] ?? f.player} → ${f.cache} (${t("app.gm.method." + f.method)})` +
+        (f.voidReason ? ` · ${t("app.gm.voided", { reason: f.voidReason })}` : "")),
+      f.voidReason ? null : el("button", { type: "button", class: "secondary small", onclick: () => {
+        const reason = prompt(t("app.gm.voidAsk", { find: f.id }));
+        if (reason) act("POST", `/api/admin/finds/${f.id}/void`, { reason }, t("app.gm.voidDone", { find: f.id }));
+      } }, t("app.gm.void")))));
+  }
+
   async function act(method, path, body, done) {
     $("admin-note").textContent = "";
     try { await api(method, path, body); if (done) $("admin-note").textContent = done; } catch (error) { fail(error); }
     refresh();
   }
 
-  $("start").addEventListener("click", () => act("POST", "/api/admin/hunt/start"));
-  $("stop").addEventListener("click", () => act("POST", "/api/admin/hunt/stop"));
-  $("broadcast-form").addEventListener("submit", e => { e.preventDefault(); act("POST", "/api/admin/broadcast", { message: $("broadcast-text").value }); $("broadcast-text").value = ""; });
-  $("export").addEventListener("click", async e => {
+  $("start").addEventListener("click", () => act("POST", "/api/admin/hunt/start", undefined, t("app.news.started")));
+  $("stop").addEventListener("click", () => act("POST", "/api/admin/hunt/stop", undefined, t("app.news.stopped")));
+  $("broadcast-form").addEventListener("submit", e => {
     e.preventDefault();
-    const response = await fetch("/api/admin/ledger", { headers: { Authorization: "Bearer " + token } });
-    const url = URL.createObjectURL(await response.blob());
-    Object.assign(document.createElement("a"), { href: url, download: "ledger.jsonl" }).click();
+    act("POST", "/api/admin/broadcast", { message: $("broadcast-text").value }, t("app.gm.broadcastSent"));
+    $("broadcast-text").value = "";
   });
-  if (!token) fail(new Error("Open this page with the admin link geoqr serve printed."));
-  else { refresh(); setInterval(refresh, 10000); }
+  // Downloads go through fetch: the token is a header, never part of a link.
+  const downloads = { "export-finds": "/api/admin/results/finds.csv", "export-standings": "/api/admin/results/standings.csv",
+    "export": "/api/admin/ledger" };
+  for (const [id, path] of Object.entries(downloads)) {
+    $(id).addEventListener("click", async e => {
+      e.preventDefault();
+      try {
+        const response = await fetch(path, { headers: { Authorization: "Bearer " + token } });
+        if (!response.ok) throw new Error((await response.json()).message);
+        const url = URL.createObjectURL(await response.blob());
+        Object.assign(el("a", { href: url, download: $(id).dataset.file }), {}).click();
+      } catch (error) { fail(error); }
+    });
+  }
+
+  GeoQR.listen("/api/admin/live", token, {
+    open: () => { $("status").classList.remove("offline"); },
+    closed: () => { $("status").classList.add("offline"); },
+    error: status => fail(new Error(t(status === 401 || status === 403 ? "app.gm.needLink" : "app.error.offline"))),
+    claim: c => { addClaim(c); refreshSoon(); },
+    position: fix => {
+      if (!state.overview) return;
+      state.overview.positions = state.overview.positions.filter(p => p.player !== fix.player).concat([fix]);
+      state.map?.showPlayers?.(state.overview.positions, state.names, serverNow());
+    },
+    player: refreshSoon, stations: refreshSoon, leaderboard: refreshSoon,
+  });
+  refresh();
+  setInterval(refresh, 30000);
 })();

@@ -1,16 +1,37 @@
-// The player's app: join, caches by distance with arrows, scan (camera frames or a photo),
-// collection, trades, live leaderboard, reports. Live news arrives over server-sent events.
+// The player's app: join (with a team), caches by distance with arrows and progress, a map,
+// scan (camera frames or a photo), collection, trades, live leaderboard (players or teams),
+// paid hints, reports. Live news arrives over server-sent events.
 "use strict";
-(function () {
+(async function () {
   const $ = id => document.getElementById(id);
-  const { el, api } = GeoQR;
-  const state = { position: null, heading: null, caches: [], lastSent: 0, events: null, camera: null, standings: [] };
+  const { el, api, t } = GeoQR;
+  const state = { position: null, heading: null, caches: [], hunt: null, events: null, camera: null,
+    standings: [], teams: [], boardView: "players", map: null, tab: "caches" };
+  await GeoQR.ready;
 
-  // ---- joining and the session ----
+  // ---- the hunt, and joining with a team ----
+  try {
+    state.hunt = await api("GET", "/api/hunt");
+    $("hunt-name").textContent = state.hunt.name;
+    document.title = state.hunt.name + " — GeoQR";
+    if (state.hunt.teams?.length) {
+      $("team").replaceChildren(el("option", { value: "" }, t("app.join.noTeam")),
+        ...state.hunt.teams.map(name => el("option", { value: name }, name)));
+      $("team").classList.remove("hidden");
+      $("team-text").remove();
+    } else {
+      $("team").remove();
+      $("team-text").id = "team";
+    }
+  } catch (error) { GeoQR.toast(error.message); }
+
   async function enter(path) {
     $("join-error").textContent = "";
+    const body = { name: $("name").value.trim(), pin: $("pin").value };
+    const team = $("team")?.value.trim();
+    if (path === "/api/join" && team) body.team = team;
     try {
-      const signedIn = await api("POST", path, { name: $("name").value.trim(), pin: $("pin").value });
+      const signedIn = await api("POST", path, body);
       GeoQR.save(signedIn);
       const pending = sessionStorage.getItem("geoqr.pendingClaim");
       if (pending) { sessionStorage.removeItem("geoqr.pendingClaim"); location.href = pending; return; }
@@ -18,41 +39,67 @@
     } catch (error) { $("join-error").textContent = error.message; }
   }
   $("join-form").addEventListener("submit", e => { e.preventDefault(); enter("/api/join"); });
-  $("signin-button").addEventListener("click", () => { if ($("join-form").reportValidity()) enter("/api/signin"); });
+  $("signin-button").addEventListener("click", () => {
+    if ($("name").reportValidity() && $("pin").reportValidity()) enter("/api/signin");
+  });
   $("sign-out").addEventListener("click", () => { GeoQR.forget(); location.reload(); });
 
   async function start() {
-    try { var me = await api("GET", "/api/me"); } catch (error) {
+    let me;
+    try { me = await api("GET", "/api/me"); } catch (error) {
       if (error.status === 401) { GeoQR.forget(); return; }
       throw error;
     }
     $("join").classList.add("hidden");
     $("app").classList.remove("hidden");
-    $("me").textContent = `${me.player.name} · ${me.points} pts`;
+    showMe(me.player.name, me.points);
     listen();
     watchPosition();
     refreshCaches();
+    show(state.tab);
   }
+  function showMe(name, points) { $("me").textContent = t("app.me", { name, points }); }
 
-  // ---- tabs ----
+  // ---- tabs; on a wide screen the map stays beside the list ----
+  const wide = window.matchMedia("(min-width: 60rem)");
   for (const button of document.querySelectorAll("nav button")) {
     button.addEventListener("click", () => show(button.dataset.tab));
   }
+  wide.addEventListener("change", () => show(state.tab));
   function show(tab) {
-    for (const b of document.querySelectorAll("nav button")) b.toggleAttribute("aria-current", b.dataset.tab === tab);
-    for (const s of document.querySelectorAll("[id^=tab-]")) s.classList.toggle("hidden", s.id !== "tab-" + tab);
+    state.tab = tab;
+    for (const b of document.querySelectorAll("nav button")) {
+      if (b.dataset.tab === tab) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
+    }
+    const beside = wide.matches && (tab === "caches" || tab === "map");
+    for (const s of document.querySelectorAll("[id^=tab-]")) {
+      s.classList.toggle("hidden", !(s.id === "tab-" + tab || (beside && (s.id === "tab-caches" || s.id === "tab-map"))));
+    }
     if (tab !== "scan") stopCamera();
+    if (tab === "map" || beside) openMap();
     ({ caches: refreshCaches, collection: refreshCollection, trades: refreshTrades, board: refreshBoard })[tab]?.();
   }
 
   // ---- where am I, which way is north ----
+  // Position updates come every second or so; the list is asked at most every 4 s, and the
+  // last update inside that window is sent when it ends, so a player who stops walking still
+  // sees the distance from where they stand.
+  const throttle = 4000;
+  let lastSent = 0, deferred = null;
+  function positionChanged() {
+    const wait = lastSent + throttle - Date.now();
+    if (wait <= 0) { clearTimeout(deferred); deferred = null; refreshCaches(); }
+    else if (!deferred) deferred = setTimeout(() => { deferred = null; refreshCaches(); }, wait);
+    state.map?.showMe(state.position);
+  }
   function watchPosition() {
-    if (!navigator.geolocation) { $("where").textContent = "(no location in this browser)"; return; }
+    if (!navigator.geolocation) { $("where").textContent = t("app.location.none"); return; }
     navigator.geolocation.watchPosition(p => {
       state.position = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
-      $("where").textContent = `(±${Math.round(p.coords.accuracy)} m)`;
-      if (Date.now() - state.lastSent > 4000) refreshCaches();
-    }, e => { $("where").textContent = "(location off: " + e.message + ")"; }, { enableHighAccuracy: true, maximumAge: 3000 });
+      $("where").textContent = t("app.location.accuracy", { accuracy: Math.round(p.coords.accuracy) });
+      positionChanged();
+    }, e => { $("where").textContent = t("app.location.off", { reason: e.message }); },
+    { enableHighAccuracy: true, maximumAge: 3000 });
     const onTurn = e => {
       const heading = e.webkitCompassHeading ?? (e.absolute && e.alpha !== null ? 360 - e.alpha : null);
       if (heading !== null && heading !== undefined) { state.heading = heading; turnArrows(); }
@@ -70,7 +117,7 @@
     try {
       let caches;
       if (state.position) {
-        state.lastSent = Date.now();
+        lastSent = Date.now();
         caches = (await api("POST", "/api/me/position", state.position)).caches;
       } else {
         caches = (await api("GET", "/api/caches")).caches;
@@ -79,27 +126,44 @@
       listShown = asked;
       state.caches = caches;
       renderCaches();
+      state.map?.showCaches(state.caches, state.hunt?.trails);
     } catch (error) { GeoQR.toast(error.message); }
   }
 
   function renderCaches() {
-    const list = $("cache-list");
-    list.replaceChildren(...state.caches.map(c => {
+    const found = state.caches.filter(c => c.found).length;
+    $("progress").textContent = t("app.caches.progress", { found, total: state.caches.length });
+    $("cache-list").replaceChildren(...state.caches.map(c => {
       const arrow = el("span", { class: "arrow", "aria-hidden": "true", "data-bearing": c.bearingDeg ?? "" }, c.bearingDeg === undefined ? "?" : "↑");
-      const where = c.distanceM === undefined ? "distance unknown until your location is on"
-        : `${GeoQR.metres(c.distanceM)} ${c.direction}`;
-      const report = el("button", { type: "button", class: "secondary", "aria-label": `Report a problem with ${c.name}`,
+      const where = c.distanceM === undefined ? t("app.caches.noDistance") : `${GeoQR.metres(c.distanceM)} ${c.direction ?? ""}`;
+      const report = el("button", { type: "button", class: "secondary", "aria-label": t("app.report.label", { name: c.name }),
         onclick: () => openReport(c) }, "⚠");
       return el("li", { "data-cache": c.id },
         arrow,
         el("div", { class: "grow" },
-          el("strong", {}, c.name), " ", c.found ? el("span", { class: "found" }, "✓ found") : null,
+          el("strong", {}, c.name), " ", c.found ? el("span", { class: "found" }, "✓ " + t("app.caches.found")) : null,
           el("div", { class: "distance" }, where),
-          el("div", { class: "muted" }, [c.trail ? "Trail: " + c.trail : null, `D${c.difficulty}/T${c.terrain}`, `${c.points} pts`,
-            c.disabled ? "closed" : null, c.flagged ? "reported" : null].filter(Boolean).join(" · "))),
+          el("div", { class: "muted" }, [c.trail ? t("app.caches.trail", { trail: c.trail }) : null, `D${c.difficulty}/T${c.terrain}`,
+            t("app.caches.points", { points: c.points }), c.disabled ? t("app.caches.closed") : null,
+            c.flagged ? t("app.caches.reported") : null].filter(Boolean).join(" · ")),
+          hint(c)),
         report);
     }));
     turnArrows();
+  }
+
+  // A free hint is shown; a paid one is revealed on request, once its price is confirmed.
+  function hint(c) {
+    if (c.hint) return el("div", { class: "hint" }, t("app.hint.shown", { hint: c.hint }));
+    if (!c.hintCost) return null;
+    return el("button", { type: "button", class: "secondary small", "data-hint": c.id, onclick: async () => {
+      if (!confirm(t("app.hint.confirm", { name: c.name, cost: c.hintCost }))) return;
+      try {
+        const revealed = await api("POST", `/api/caches/${encodeURIComponent(c.id)}/hint`);
+        c.hint = revealed.hint; c.hintRevealed = true;
+        renderCaches();
+      } catch (error) { GeoQR.toast(error.message); }
+    } }, t("app.hint.buy", { cost: c.hintCost }));
   }
 
   // With a compass the arrow points at the cache; without one it is drawn as on a map (north up).
@@ -109,6 +173,18 @@
       const angle = Number(arrow.dataset.bearing) - (state.heading ?? 0);
       arrow.style.transform = `rotate(${angle}deg)`;
     }
+  }
+
+  // ---- the map ----
+  async function openMap() {
+    if (!state.map) {
+      state.map = "opening";
+      state.map = await GeoQR.HuntMap.make($("map"));
+      if (!state.map) return;
+      state.map.showCaches(state.caches, state.hunt?.trails);
+      state.map.showMe(state.position);
+    }
+    if (state.map !== "opening") state.map?.shown();
   }
 
   // ---- reports ----
@@ -123,9 +199,18 @@
   $("report-form").addEventListener("submit", async e => {
     e.preventDefault();
     try {
-      await api("POST", "/api/reports", { cache: reporting, kind: $("report-kind").value, text: $("report-text").value });
+      const body = { cache: reporting, kind: $("report-kind").value, text: $("report-text").value };
+      const file = $("report-photo").files[0];
+      if (file) body.photo = await new Promise((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result).split(",", 2)[1]);
+        reader.onerror = () => reject(reader.error);
+        reader.readAsDataURL(file);
+      });
+      await api("POST", "/api/reports", body);
       $("report-form").classList.add("hidden");
-      GeoQR.toast("Report sent to the game master. Thank you!");
+      $("report-form").reset();
+      GeoQR.toast(t("app.report.thanks"));
       refreshCaches();
     } catch (error) { GeoQR.toast(error.message); }
   });
@@ -140,11 +225,11 @@
       const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: "environment" } }, audio: false });
       video.srcObject = stream;
       await video.play();
-    } catch (error) { $("scan-status").textContent = "No camera: " + error.message + " — upload a photo instead."; return; }
+    } catch (error) { $("scan-status").textContent = t("app.scan.noCamera", { reason: error.message }); return; }
     video.classList.remove("hidden");
     $("camera-start").classList.add("hidden");
     $("camera-stop").classList.remove("hidden");
-    $("scan-status").textContent = "Point the camera at the code…";
+    $("scan-status").textContent = t("app.scan.aim");
     const canvas = document.createElement("canvas");
     let busy = false;
     state.camera = setInterval(async () => {
@@ -173,7 +258,7 @@
     if (state.camera) clearInterval(state.camera);
     state.camera = null;
     const video = $("camera");
-    video.srcObject?.getTracks().forEach(t => t.stop());
+    video.srcObject?.getTracks().forEach(track => track.stop());
     video.srcObject = null;
     video.classList.add("hidden");
     $("camera-start").classList.remove("hidden");
@@ -187,7 +272,7 @@
     const form = new FormData();
     form.append("photo", file);
     if (state.position) for (const k of ["latitude", "longitude", "accuracy"]) form.append(k, String(state.position[k]));
-    $("scan-status").textContent = "Reading the photo…";
+    $("scan-status").textContent = t("app.scan.reading");
     try {
       GeoQR.renderVerdict($("scan-result"), await api("POST", "/api/claims/photo", form));
       refreshCaches();
@@ -200,10 +285,10 @@
     const [cards, carried] = await Promise.all([api("GET", "/api/me/collection"), api("GET", "/api/me/trackables")]);
     $("card-list").replaceChildren(...cards.cards.map(c => el("li", { "data-card": c.id }, el("div", { class: "grow" },
       el("strong", {}, c.cacheName), el("p", { class: "message" }, c.message),
-      el("div", { class: "muted" }, `${new Date(c.foundAt).toLocaleString()}` +
-        (c.foundLatitude !== undefined ? ` at ${c.foundLatitude.toFixed(5)}, ${c.foundLongitude.toFixed(5)}` : "") + ` · ${c.id}`)))));
-    if (!cards.cards.length) $("card-list").append(el("li", {}, "No cards yet: find a cache!"));
-    $("trackable-list").replaceChildren(...carried.trackables.map(t => el("li", {}, `${t.name} (${t.id})`)));
+      el("div", { class: "muted" }, new Date(c.foundAt).toLocaleString(GeoQR.lang) +
+        (c.foundLatitude !== undefined ? ` · ${c.foundLatitude.toFixed(5)}, ${c.foundLongitude.toFixed(5)}` : "") + ` · ${c.id}`)))));
+    if (!cards.cards.length) $("card-list").append(el("li", {}, t("app.collection.empty")));
+    $("trackable-list").replaceChildren(...carried.trackables.map(tr => el("li", {}, `${tr.name} (${tr.id})`)));
   }
 
   // ---- trades ----
@@ -212,23 +297,23 @@
     const [players, mine, trades] = await Promise.all([api("GET", "/api/players"), api("GET", "/api/me/collection"), api("GET", "/api/trades")]);
     const select = $("trade-to");
     const chosen = select.value;
-    select.replaceChildren(el("option", { value: "" }, "— choose —"),
+    select.replaceChildren(el("option", { value: "" }, t("app.trades.choose")),
       ...players.players.filter(p => p.id !== me.id).map(p => el("option", { value: p.id }, p.name)));
     select.value = chosen;
     $("trade-give").replaceChildren(...mine.cards.map(c => checkbox("give", c.id, c.cacheName)));
     await refreshWanted();
-    const line = (t, actions) => el("li", { "data-trade": t.id, "data-state": t.state }, el("div", { class: "grow" },
-      el("strong", {}, `${t.id}: ${t.state}`), el("div", { class: "muted" }, `gives ${t.give.join(", ") || "nothing"} for ${t.receive.join(", ") || "nothing"}`)),
-      ...(t.state === "open" ? actions : []));
-    $("trades-in").replaceChildren(...trades.incoming.map(t => line(t, [
-      el("button", { type: "button", onclick: () => answer(t.id, "accept") }, "Accept"),
-      el("button", { type: "button", class: "secondary", onclick: () => answer(t.id, "decline") }, "Decline")])));
-    $("trades-out").replaceChildren(...trades.outgoing.map(t => line(t, [
-      el("button", { type: "button", class: "secondary", onclick: () => answer(t.id, "cancel") }, "Cancel")])));
+    const line = (tr, actions) => el("li", { "data-trade": tr.id, "data-state": tr.state }, el("div", { class: "grow" },
+      el("strong", {}, `${tr.id}: ${t("app.trades.state." + tr.state)}`),
+      el("div", { class: "muted" }, t("app.trades.terms", { give: tr.give.join(", ") || "—", receive: tr.receive.join(", ") || "—" }))),
+      ...(tr.state === "open" ? actions : []));
+    $("trades-in").replaceChildren(...trades.incoming.map(tr => line(tr, [
+      el("button", { type: "button", onclick: () => answer(tr.id, "accept") }, t("app.trades.accept")),
+      el("button", { type: "button", class: "secondary", onclick: () => answer(tr.id, "decline") }, t("app.trades.decline"))])));
+    $("trades-out").replaceChildren(...trades.outgoing.map(tr => line(tr, [
+      el("button", { type: "button", class: "secondary", onclick: () => answer(tr.id, "cancel") }, t("app.cancel"))])));
   }
   function checkbox(group, id, label) {
-    const input = el("input", { type: "checkbox", name: group, value: id, id: `${group}-${id}` });
-    input.style.width = "auto"; input.style.minHeight = "auto";
+    const input = el("input", { type: "checkbox", name: group, value: id, id: `${group}-${id}`, class: "check" });
     return el("label", { for: `${group}-${id}` }, input, ` ${label} (${id})`);
   }
   async function refreshWanted() {
@@ -244,7 +329,7 @@
     const picked = name => [...document.querySelectorAll(`input[name=${name}]:checked`)].map(i => i.value);
     try {
       await api("POST", "/api/trades", { to: $("trade-to").value, give: picked("give"), receive: picked("receive") });
-      GeoQR.toast("Offer sent.");
+      GeoQR.toast(t("app.trades.sent"));
       refreshTrades();
     } catch (error) { $("trade-error").textContent = error.message; }
   });
@@ -253,14 +338,32 @@
     refreshTrades();
   }
 
-  // ---- leaderboard ----
-  async function refreshBoard() { state.standings = (await api("GET", "/api/leaderboard")).standings; renderBoard(); }
+  // ---- leaderboard: players, or teams ----
+  async function refreshBoard() {
+    const board = await api("GET", "/api/leaderboard");
+    state.standings = board.standings; state.teams = board.teams ?? [];
+    renderBoard();
+  }
+  for (const [id, view] of [["board-players", "players"], ["board-teams", "teams"]]) {
+    $(id).addEventListener("click", () => { state.boardView = view; refreshBoard(); });
+  }
   function renderBoard() {
     const me = GeoQR.player();
-    $("board").replaceChildren(...state.standings.map((s, i) => el("tr", { class: s.player === me?.id ? "me" : "", "data-player": s.player },
-      el("td", {}, String(i + 1)), el("td", {}, s.name), el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds)))));
+    const teams = state.boardView === "teams";
+    $("board-players").setAttribute("aria-pressed", String(!teams));
+    $("board-teams").setAttribute("aria-pressed", String(teams));
+    $("board-who").textContent = t(teams ? "app.board.team" : "app.board.player");
+    const rows = teams
+      ? state.teams.map((s, i) => el("tr", { class: s.team === me?.team ? "me" : "", "data-team": s.team },
+          el("td", {}, String(i + 1)), el("td", {}, t("app.board.teamLine", { team: s.team, players: s.players })),
+          el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds))))
+      : state.standings.map((s, i) => el("tr", { class: s.player === me?.id ? "me" : "", "data-player": s.player },
+          el("td", {}, String(i + 1)), el("td", {}, s.name + (s.team ? ` (${s.team})` : "")),
+          el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds))));
+    $("board").replaceChildren(...rows);
+    if (teams && !rows.length) $("board").append(el("tr", {}, el("td", { colspan: 4 }, t("app.board.noTeams"))));
     const mine = state.standings.find(s => s.player === me?.id);
-    if (mine) $("me").textContent = `${mine.name} · ${mine.points} pts`;
+    if (mine) showMe(mine.name, mine.points);
   }
 
   // ---- live news ----
@@ -268,25 +371,32 @@
     if (state.events) state.events.close();
     const events = new EventSource("/api/live?token=" + encodeURIComponent(GeoQR.token()));
     state.events = events;
-    events.addEventListener("leaderboard", e => { state.standings = JSON.parse(e.data); renderBoard(); });
+    events.addEventListener("leaderboard", e => {
+      state.standings = JSON.parse(e.data);
+      if (state.boardView === "teams" && state.tab === "board") refreshBoard(); else renderBoard();
+    });
     events.addEventListener("find", e => {
       const f = JSON.parse(e.data);
-      if (f.player !== GeoQR.player()?.id) GeoQR.toast(`${f.name} found ${f.cacheName}!`);
+      if (f.player !== GeoQR.player()?.id) GeoQR.toast(t("app.news.found", { name: f.name, cache: f.cacheName }));
     });
-    events.addEventListener("trade-offer", e => { const t = JSON.parse(e.data); GeoQR.toast(`Trade ${t.id} offered`); refreshTradesIfOpen(); });
-    events.addEventListener("trade-outcome", e => { const t = JSON.parse(e.data); GeoQR.toast(`Trade ${t.id}: ${t.state}`); refreshTradesIfOpen(); });
+    events.addEventListener("trade-offer", e => { GeoQR.toast(t("app.news.tradeOffered", { id: JSON.parse(e.data).id })); refreshTradesIfOpen(); });
+    events.addEventListener("trade-outcome", e => {
+      const tr = JSON.parse(e.data);
+      GeoQR.toast(t("app.news.tradeOutcome", { id: tr.id, state: t("app.trades.state." + tr.state) }));
+      refreshTradesIfOpen();
+    });
     events.addEventListener("broadcast", e => {
       const b = JSON.parse(e.data);
-      $("broadcast").textContent = "Game master: " + b.message;
+      const text = b.running === undefined ? b.message : t(b.running ? "app.news.started" : "app.news.stopped");
+      $("broadcast").textContent = t("app.news.broadcast", { message: text });
       $("broadcast").classList.remove("hidden");
     });
     events.addEventListener("proximity", e => {
       const p = JSON.parse(e.data);
-      GeoQR.toast(`You are within ${Math.round(p.distanceM)} m of ${p.name} — look around!`);
+      GeoQR.toast(t("app.news.near", { distance: GeoQR.metres(p.distanceM), name: p.name }));
     });
   }
   function refreshTradesIfOpen() { if (!$("tab-trades").classList.contains("hidden")) refreshTrades(); }
 
-  api("GET", "/api/hunt").then(h => { $("hunt-name").textContent = h.name; document.title = h.name + " — GeoQR"; }).catch(() => {});
   if (GeoQR.token()) start();
 })();

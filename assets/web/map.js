@@ -1,0 +1,103 @@
+// The map of the player's app and of the control room, with Leaflet as geoqr serves it (no
+// CDN: a hunt may have no internet). The basemap is what `geoqr serve --tiles/--mbtiles` set;
+// without one the map still shows the caches, trails, players and a scale on a plain ground.
+"use strict";
+GeoQR.HuntMap = class {
+  /// A map in `container`; `config` is `GET /api/map`'s answer.
+  constructor(container, config) {
+    this.container = container;
+    this.map = L.map(container, { zoomSnap: 0.5, attributionControl: true });
+    this.map.attributionControl.setPrefix(false);
+    const tiles = config?.tiles;
+    if (tiles) {
+      L.tileLayer(tiles.url, { attribution: tiles.attribution || "", minZoom: tiles.minZoom ?? 0,
+        maxNativeZoom: tiles.maxZoom ?? 19, maxZoom: 20 }).addTo(this.map);
+      container.dataset.basemap = tiles.url.startsWith("/") ? "mbtiles" : "online";
+    } else {
+      container.classList.add("plain");
+      container.dataset.basemap = "none";
+    }
+    L.control.scale({ imperial: false, maxWidth: 120 }).addTo(this.map);
+    this.caches = L.layerGroup().addTo(this.map);
+    this.trails = L.layerGroup().addTo(this.map);
+    this.people = L.layerGroup().addTo(this.map);
+    this.fitted = false;
+  }
+
+  /// The map's configuration from the server (basemap or none), and whether Leaflet loaded.
+  static async make(container) {
+    if (!window.L) {
+      container.replaceChildren(GeoQR.el("p", { class: "error" }, GeoQR.t("app.map.noLeaflet")));
+      return null;
+    }
+    const config = await GeoQR.api("GET", "/api/map").catch(() => ({ tiles: null }));
+    return new GeoQR.HuntMap(container, config);
+  }
+
+  /// Draws the caches (found and not found told apart; closed ones dashed), ordered trails as
+  /// lines, and marks the next cache of each ordered trail. `caches` carry latitude/longitude.
+  showCaches(caches, trails = []) {
+    this.caches.clearLayers();
+    this.trails.clearLayers();
+    const byID = Object.fromEntries(caches.filter(c => c.latitude !== undefined).map(c => [c.id, c]));
+    const next = new Set();
+    for (const trail of trails.filter(t => t.ordered)) {
+      const points = trail.caches.map(id => byID[id]).filter(Boolean);
+      if (points.length > 1) {
+        L.polyline(points.map(c => [c.latitude, c.longitude]), { className: "trail-line", weight: 4, dashArray: "8 6" })
+          .bindTooltip(trail.name).addTo(this.trails);
+      }
+      const upcoming = points.find(c => !c.found);
+      if (upcoming) next.add(upcoming.id);
+    }
+    for (const c of Object.values(byID)) {
+      const state = c.disabled ? "closed" : c.found ? "found" : "unfound";
+      const label = GeoQR.t(`app.map.cache.${state}`, { name: c.name }) + (next.has(c.id) ? " · " + GeoQR.t("app.map.next") : "");
+      L.circleMarker([c.latitude, c.longitude], { radius: next.has(c.id) ? 12 : 9, className: `cache-marker ${state}` +
+        (next.has(c.id) ? " next" : ""), weight: 3 })
+        .bindTooltip(label, { permanent: next.has(c.id), direction: "top" })
+        .addTo(this.caches).getElement()?.setAttribute("data-cache", c.id);
+    }
+    this.fit();
+  }
+
+  /// Draws the player's own position with its accuracy circle.
+  showMe(position) {
+    this.me?.remove(); this.meRing?.remove();
+    if (!position) return;
+    const at = [position.latitude, position.longitude];
+    this.meRing = L.circle(at, { radius: position.accuracy || 0, className: "me-accuracy", weight: 1 }).addTo(this.people);
+    this.me = L.circleMarker(at, { radius: 7, className: "me-marker", weight: 3 })
+      .bindTooltip(GeoQR.t("app.map.you", { accuracy: Math.round(position.accuracy || 0) })).addTo(this.people);
+    this.me.getElement()?.setAttribute("data-me", "");
+    this.fit();
+  }
+
+  /// The control room's players: a marker per last position with its age and accuracy.
+  showPlayers(fixes, names, now) {
+    this.people.clearLayers();
+    for (const f of fixes) {
+      const at = [f.latitude, f.longitude];
+      if (f.accuracyM) L.circle(at, { radius: f.accuracyM, className: "player-accuracy", weight: 1 }).addTo(this.people);
+      const label = GeoQR.t("app.gm.playerAt", { name: names[f.player] ?? f.player, age: GeoQR.age(f.at, now),
+        accuracy: Math.round(f.accuracyM ?? 0) });
+      const marker = L.circleMarker(at, { radius: 7, className: "player-marker", weight: 3 })
+        .bindTooltip(label, { permanent: true, direction: "right", className: "player-label" }).addTo(this.people);
+      marker.getElement()?.setAttribute("data-player", f.player);
+    }
+    this.fit();
+  }
+
+  /// Frames everything drawn, once: later updates leave the view where the user put it.
+  fit() {
+    if (this.fitted) return;
+    const bounds = L.latLngBounds([]);
+    for (const group of [this.caches, this.people]) group.eachLayer(l => l.getLatLng && bounds.extend(l.getLatLng()));
+    if (!bounds.isValid()) return;
+    this.map.fitBounds(bounds.pad(0.2), { maxZoom: 18 });
+    this.fitted = this.caches.getLayers().length > 0;
+  }
+
+  /// Leaflet measures its container when shown: call after a hidden map becomes visible.
+  shown() { this.map.invalidateSize(); this.fit(); }
+};
