@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # End-to-end tests of the phone web app in headless Chromium (Debian's chromium and
 # chromium-driver, from scripts/apt-packages.txt), driven by Selenium. Installs selenium from
-# PyPI if missing, builds geoqr, then runs Tests/browser/test_web_app.py, which starts its own
-# `geoqr serve` on a loopback port with a temporary data directory.
+# PyPI if missing, builds geoqr, then runs Tests/browser/test_web_app.py (the player's app) and
+# test_control_room.py (the game master's control room and the maps), each of which starts its
+# own `geoqr serve` on a loopback port with a temporary data directory.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q -r Tests/requirements.txt
+python3 -c "import selenium, axe_selenium_python, PIL" 2>/dev/null || python3 -m pip install -q -r Tests/requirements.txt
 # GEOQR_BIN names a geoqr already built (scripts/test passes the AddressSanitizer one).
 if [[ -z ${GEOQR_BIN:-} ]]; then
     swift build --product geoqr >/dev/null 2>&1 || swift build --product geoqr   # quiet unless it fails
     GEOQR_BIN="$(swift build --show-bin-path)/geoqr"
 fi
-exec python3 Tests/browser/test_web_app.py "$GEOQR_BIN"
+status=0
+python3 Tests/browser/test_web_app.py "$GEOQR_BIN" || status=1
+python3 Tests/browser/test_control_room.py "$GEOQR_BIN" || status=1
+exit $status

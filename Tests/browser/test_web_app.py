@@ -10,126 +10,7 @@ location through DevTools (Emulation.setGeolocationOverride). Shows:
   4. the two players complete a trade in their browsers.
 Prints 'N passed, N failed' and exits non-zero on any failure.
 """
-import json, os, re, shutil, socket, subprocess, sys, tempfile, time, traceback, urllib.error, urllib.request
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait, Select
-
-GEOQR = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/geoqr"
-# Screenshots of the pages as the tests leave them, to look at.
-SHOTS = os.environ.get("GEOQR_SCREENSHOTS") or tempfile.mkdtemp(prefix="geoqr-shots-")
-A1 = (40.6303, -8.6575)
-B1 = (40.6320, -8.6590)
-C1 = (40.6290, -8.6560)
-HUNT = {
-    "id": "BROWSER", "name": "Browser test hunt", "radius": 40,
-    "trails": [{"id": "t", "name": "Test trail", "caches": ["A1", "B1", "C1"]}],
-    "caches": [
-        {"id": "A1", "name": "Rectorate steps", "lat": A1[0], "lon": A1[1], "message": "Welcome to A1, explorer"},
-        {"id": "B1", "name": "Library door", "lat": B1[0], "lon": B1[1], "message": "B1: books open doors"},
-        {"id": "C1", "name": "Canteen", "lat": C1[0], "lon": C1[1], "message": "C1: lunch is served"},
-    ],
-}
-
-
-def north_of(point, metres):
-    return (point[0] + metres / 111_000, point[1])
-
-
-class Session:
-    """One hunt server and the codes of its caches."""
-
-    def __init__(self):
-        self.dir = tempfile.mkdtemp(prefix="geoqr-browser-")
-        self.hunt = os.path.join(self.dir, "browser.json")
-        self.data = os.path.join(self.dir, "data")
-        with open(self.hunt, "w") as f:
-            json.dump(HUNT, f)
-        self.codes = {c: self.code(c) for c in ("A1", "B1", "C1")}
-        self.clip = self.y4m("B1")
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.log = open(os.path.join(self.dir, "serve.log"), "w")
-        self.server = subprocess.Popen([GEOQR, "serve", "--hunt", self.hunt, "--data", self.data, "--port", str(self.port)],
-                                       stdout=self.log, stderr=subprocess.STDOUT)
-        self.base = f"http://localhost:{self.port}"
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("geoqr serve did not start: " + open(self.log.name).read())
-
-    def code(self, cache):
-        png = os.path.join(self.dir, cache + ".png")
-        subprocess.run([GEOQR, "code", self.hunt, cache, "-o", png, "--size", "8", "--data", self.data], check=True, capture_output=True)
-        out = subprocess.run([GEOQR, "decode", png], check=True, capture_output=True, text=True).stdout
-        return out.split(": ", 1)[1].strip()
-
-    def y4m(self, cache):
-        """Three seconds of the code on a 640x480 grey background, as a fake camera plays it."""
-        png, clip = os.path.join(self.dir, cache + ".png"), os.path.join(self.dir, cache + ".y4m")
-        subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", png, "-t", "3", "-r", "10",
-                        "-vf", "scale=400:400,pad=640:480:120:40:color=white,format=yuv420p", "-f", "yuv4mpegpipe", clip], check=True)
-        return clip
-
-    def stop(self):
-        self.server.terminate()
-        try:
-            self.server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.server.kill()
-        self.log.close()
-
-
-def browser(session, where, camera=False):
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=360,800",
-                 "--use-fake-ui-for-media-stream", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    if camera:
-        options.add_argument("--use-fake-device-for-media-stream")
-        options.add_argument("--use-file-for-fake-video-capture=" + session.clip)
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
-    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": session.base, "permissions": ["geolocation", "videoCapture"]})
-    move(driver, where)
-    driver.get(session.base + "/")
-    return driver
-
-
-def move(driver, where):
-    driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": where[0], "longitude": where[1], "accuracy": 5})
-
-
-def wait(driver, condition, seconds=15, what="condition"):
-    return WebDriverWait(driver, seconds).until(lambda d: condition(d), message=what)
-
-
-def text(driver, css):
-    found = driver.find_elements(By.CSS_SELECTOR, css)
-    return found[0].text if found else ""
-
-
-def join(driver, name, pin="4321"):
-    driver.find_element(By.ID, "name").send_keys(name)
-    driver.find_element(By.ID, "pin").send_keys(pin)
-    driver.find_element(By.ID, "join-button").click()
-    wait(driver, lambda d: d.find_element(By.ID, "app").is_displayed(), what=f"{name} joined")
-
-
-def claim_by_link(driver, session, cache):
-    driver.get(f"{session.base}/C/{session.codes[cache]}")
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-verdict]") or text(d, ".error"), what="a verdict")
-    return driver.find_element(By.CSS_SELECTOR, "[data-verdict]")
-
-
-def tab(driver, name):
-    driver.find_element(By.CSS_SELECTOR, f"nav button[data-tab={name}]").click()
+from browser_support import *
 
 
 def run():
@@ -234,8 +115,7 @@ def run():
 
         def game_master_resets_a_pin():
             # The admin link exactly as `geoqr serve` printed it.
-            log = open(session.log.name).read()
-            link = re.search(r"game master \(keep private\): (\S+)", log).group(1)
+            link = session.admin_link()
             gm = drivers["gm"] = browser(session, C1)
             gm.set_window_size(1280, 900)
             gm.get(link)
@@ -243,7 +123,7 @@ def run():
             assert text(gm, "#admin-error") == "", text(gm, "#admin-error")
             gm.execute_script("window.prompt = () => '8642';")
             row = [li for li in gm.find_elements(By.CSS_SELECTOR, "#players li") if " Bo" in li.text][0]
-            row.find_element(By.TAG_NAME, "button").click()
+            row.find_element(By.CSS_SELECTOR, "button[data-reset]").click()
             def signs_in(pin):
                 body = json.dumps({"name": "Bo", "pin": pin}).encode()
                 request = urllib.request.Request(session.base + "/api/signin", data=body, headers={"Content-Type": "application/json"})

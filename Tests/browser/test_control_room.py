@@ -1,0 +1,225 @@
+"""The game master's control room and the players' map, in real headless Chromium.
+
+Starts `geoqr serve --mbtiles FILE` with an MBTiles basemap this test makes, opens the control
+room from the admin link `geoqr serve` printed, and plays as the game master would meet a
+Saturday: two players join in teams and walk (DevTools geolocation); their markers appear on
+the control room's map with their age; a broadcast reaches a phone; a closed cache refuses a
+claim and shows as closed; a void changes the leaderboard on every open page; the CSV export
+lists the finds. For players: the map shows the caches, the trail, the next cache and the
+player's own position on the MBTiles basemap; a paid hint; the tab bar keeps its highlight;
+the list follows a player who stops inside the throttle; Portuguese when the browser prefers
+it; axe-core finds no serious or critical violation; the join works from the keyboard.
+Prints 'N passed, N failed' and exits non-zero on any failure.
+"""
+import csv
+from selenium.webdriver.common.keys import Keys
+from browser_support import *
+
+
+def run():
+    session = Session(serve_args=["--mbtiles", lambda s: make_mbtiles(os.path.join(s.dir, "area.mbtiles"), [A1, B1, C1])])
+    drivers = {}
+    check = Checks()
+    downloads = tempfile.mkdtemp(prefix="geoqr-downloads-")
+    try:
+        gm = drivers["gm"] = browser(session, C1, size=(1280, 1000))
+        ada = drivers["ada"] = browser(session, north_of(A1, 10))
+        bo = drivers["bo"] = browser(session, north_of(B1, 200))
+
+        def control_room_opens_from_the_printed_link():
+            gm.get(session.admin_link())
+            wait(gm, lambda d: "players" in text(d, "#status"), what="the hunt's status")
+            wait(gm, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#gm-map .cache-marker")) == 3, what="three caches on the map")
+            wait(gm, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#stations tr")) == 3, what="three stations")
+            assert text(gm, "#admin-error") == "", text(gm, "#admin-error")
+            assert "token" not in gm.current_url, "the token stays out of the address bar"
+        check("the control room opens from the admin link geoqr serve printed", control_room_opens_from_the_printed_link)
+
+        def players_join_in_teams_and_appear_on_the_map():
+            join(ada, "Ada", team="Foxes")
+            join(bo, "Bo", team="Owls")
+            for who in (ada, bo):
+                wait(who, lambda d: "of 3 found" in text(d, "#progress"), what="progress in the list")
+            wait(gm, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#gm-map .player-marker")) == 2, seconds=20,
+                 what="both players on the control room's map")
+            labels = text(gm, "#gm-map .leaflet-tooltip-pane")
+            assert re.search(r"Ada · \d+ s ago · ±5 m", labels) and "Bo · " in labels, labels
+            wait(gm, lambda d: "Foxes" in text(d, "#players [data-team=Foxes]") and "Ada" in text(d, "#players [data-team=Foxes]")
+                 and "Bo" in text(d, "#players [data-team=Owls]"), what="players grouped by team")
+            bo_id = next(p["id"] for p in api(session, "GET", "/api/players")["players"] if p["name"] == "Bo")
+            where = f"const r = document.querySelector('#gm-map .player-marker[data-player={bo_id}]').getBoundingClientRect(); return [r.x, r.y];"
+            before = gm.execute_script(where)
+            move(bo, north_of(B1, 120))
+            wait(gm, lambda d: d.execute_script(where)[1] < before[1] - 5, seconds=20, what="Bo's marker moves north with him")
+        check("two players join in teams and their markers appear on the control room's map with their age",
+              players_join_in_teams_and_appear_on_the_map)
+
+        def broadcast_reaches_a_phone():
+            gm.find_element(By.ID, "broadcast-text").send_keys("Lunch at the canteen at noon")
+            gm.find_element(By.CSS_SELECTOR, "#broadcast-form button").click()
+            wait(ada, lambda d: "Lunch at the canteen at noon" in text(d, "#broadcast"), what="the broadcast on Ada's phone")
+        check("a broadcast reaches a phone", broadcast_reaches_a_phone)
+
+        def feed_and_closed_cache():
+            assert claim_by_link(bo, session, "B1").get_attribute("data-verdict") == "too-far"
+            wait(gm, lambda d: d.find_elements(By.CSS_SELECTOR, "#feed li[data-verdict=too-far]"), what="the refused claim in the feed")
+            gm.find_element(By.CSS_SELECTOR, "button[data-toggle=C1]").click()
+            wait(gm, lambda d: "closed" in text(d, "#stations tr[data-station=C1]"), what="C1 shown closed in the stations")
+            move(bo, C1)
+            verdict = claim_by_link(bo, session, "C1")
+            assert verdict.get_attribute("data-verdict") == "cache-disabled", verdict.text
+            wait(gm, lambda d: d.find_elements(By.CSS_SELECTOR, "#feed li[data-verdict=cache-disabled]"), what="the closed-cache claim in the feed")
+            wait(gm, lambda d: "closed" in d.find_element(By.CSS_SELECTOR, "#gm-map [data-cache=C1]").get_attribute("class"),
+                 what="C1 closed on the map")
+            bo.get(session.base + "/")
+            wait_app(bo)
+            wait(bo, lambda d: "closed" in text(d, "#cache-list li[data-cache=C1]"), what="C1 closed in Bo's list")
+            gm.find_element(By.CSS_SELECTOR, "button[data-toggle=C1]").click()
+            wait(gm, lambda d: "closed" not in text(d, "#stations tr[data-station=C1]"), what="C1 open again")
+        check("claims show in the feed as they happen; a closed cache refuses a claim and shows as closed", feed_and_closed_cache)
+
+        def map_shows_caches_trail_and_me():
+            tab(ada, "map")
+            wait(ada, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map .cache-marker")) == 3, what="caches on Ada's map")
+            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#map [data-me]") and d.find_elements(By.CSS_SELECTOR, "#map .me-accuracy"),
+                 what="Ada's position and its accuracy circle")
+            assert ada.find_elements(By.CSS_SELECTOR, "#map .trail-line"), "the ordered trail is drawn"
+            assert ada.find_elements(By.CSS_SELECTOR, "#map .cache-marker.next[data-cache=A1]"), "A1 is marked next on the trail"
+            assert ada.find_elements(By.CSS_SELECTOR, "#map .leaflet-control-scale"), "a scale bar"
+            wait(ada, lambda d: d.execute_script("""return [...document.querySelectorAll('#map img.leaflet-tile')]
+                .filter(i => i.src.includes('/tiles/') && i.complete && i.naturalWidth === 256).length"""), what="MBTiles tiles drawn")
+            assert "Test tiles © GeoQR tests" in text(ada, "#map .leaflet-control-attribution"), "the basemap's attribution"
+            assert ada.find_element(By.CSS_SELECTOR, "nav button[data-tab=map]").get_attribute("aria-current") == "page"
+            assert ada.find_element(By.CSS_SELECTOR, "nav button[data-tab=caches]").get_attribute("aria-current") is None
+            ada.save_screenshot(os.path.join(SHOTS, "phone-map.png"))
+        check("the player's map shows caches, the ordered trail, the next cache, their position and MBTiles tiles",
+              map_shows_caches_trail_and_me)
+
+        def a_find_marks_the_map_and_moves_next():
+            verdict = claim_by_link(ada, session, "A1")
+            assert verdict.get_attribute("data-verdict") == "claimable", verdict.text
+            ada.save_screenshot(os.path.join(SHOTS, "phone-verdict.png"))
+            ada.get(session.base + "/")
+            wait_app(ada)
+            wait(ada, lambda d: "1 of 3 found" in text(d, "#progress"), what="progress after a find")
+            ada.save_screenshot(os.path.join(SHOTS, "phone-list.png"))
+            tab(ada, "map")
+            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#map .cache-marker.found[data-cache=A1]")
+                 and d.find_elements(By.CSS_SELECTOR, "#map .cache-marker.next[data-cache=B1]"), what="A1 found, B1 next")
+        check("a find shows on the map and the trail's next cache moves on", a_find_marks_the_map_and_moves_next)
+
+        def paid_hint():
+            tab(ada, "caches")
+            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "button[data-hint=A1]"), what="a paid hint offered")
+            before = api(session, "GET", "/api/leaderboard")["standings"]
+            points = next(s["points"] for s in before if s["name"] == "Ada")
+            ada.execute_script("window.confirm = () => true;")
+            ada.find_element(By.CSS_SELECTOR, "button[data-hint=A1]").click()
+            wait(ada, lambda d: "under the third step" in text(d, "#cache-list li[data-cache=A1]"), what="the hint revealed")
+            after = next(s["points"] for s in api(session, "GET", "/api/leaderboard")["standings"] if s["name"] == "Ada")
+            assert after == points - 3, (points, after)
+        check("a paid hint is revealed on request and taken off the score", paid_hint)
+
+        def void_changes_every_board():
+            tab(ada, "board")
+            tab(bo, "board")
+            wait(ada, lambda d: "Ada" in text(d, "#board tr:first-child"), what="Ada first on her board")
+            find = gm.find_element(By.CSS_SELECTOR, "#finds li[data-find]")
+            gm.execute_script("window.prompt = () => 'code photographed from the bus';")
+            find.find_element(By.TAG_NAME, "button").click()
+            for d, who in ((ada, "Ada"), (bo, "Bo")):
+                wait(d, lambda d: "Ada" in text(d, "#board") and re.search(r"Ada \(Foxes\)\s+-3\b", text(d, "#board")),
+                     what=f"{who}'s board after the void")
+            wait(gm, lambda d: re.search(r"Ada \(Foxes\)\s+-3\b", text(d, "#standings")), what="the control room's standings after the void")
+            ada.find_element(By.ID, "board-teams").click()
+            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#board tr[data-team=Foxes]"), what="the team view")
+        check("a void changes the leaderboard on every open page; the board has a team view", void_changes_every_board)
+
+        def csv_export_lists_the_finds():
+            move(bo, B1)
+            assert claim_by_link(bo, session, "B1").get_attribute("data-verdict") == "claimable"
+            gm.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+            gm.find_element(By.ID, "export-finds").click()
+            path = os.path.join(downloads, "finds.csv")
+            wait(gm, lambda d: os.path.exists(path) and os.path.getsize(path) > 0, what="finds.csv downloaded")
+            rows = list(csv.DictReader(open(path, newline="", encoding="utf-8")))
+            assert len(rows) == 2, rows
+            assert any("A1" in " ".join(r.values()) for r in rows) and any("B1" in " ".join(r.values()) for r in rows), rows
+            gm.save_screenshot(os.path.join(SHOTS, "control-room.png"))
+        check("the CSV export lists the finds", csv_export_lists_the_finds)
+
+        def tab_bar_and_deferred_position():
+            tab(bo, "collection")
+            tab(bo, "caches")
+            assert bo.find_element(By.CSS_SELECTOR, "nav button[data-tab=caches]").get_attribute("aria-current") == "page"
+            assert [b.get_attribute("data-tab") for b in bo.find_elements(By.CSS_SELECTOR, "nav button[aria-current=page]")] == ["caches"]
+            wait(bo, lambda d: re.search(r"^\d+ m", text(d, "#cache-list li[data-cache=B1] .distance")), what="B1's distance")
+            move(bo, north_of(B1, 60))   # two updates inside the 4 s throttle: the last is sent when it ends
+            time.sleep(1)
+            move(bo, north_of(B1, 25))
+            wait(bo, lambda d: re.search(r"^2[0-9] m", text(d, "#cache-list li[data-cache=B1] .distance")), seconds=12,
+                 what="the list catches up with where Bo stopped")
+        check("the tab bar keeps the current tab; the list follows a player who stops", tab_bar_and_deferred_position)
+
+        def portuguese_when_the_browser_prefers_it():
+            cy = drivers["cy"] = browser(session, north_of(A1, 300), lang="pt-PT")
+            wait(cy, lambda d: text(d, "#join-title") == "Entrar na caça", what="the join screen in Portuguese")
+            assert cy.find_element(By.TAG_NAME, "html").get_attribute("lang") == "pt"
+            join(cy, "Cy")
+            wait(cy, lambda d: "de 3 encontradas" in text(d, "#progress"), what="progress in Portuguese")
+            verdict = claim_by_link(cy, session, "A1")
+            assert verdict.get_attribute("data-verdict") == "too-far", verdict.text
+            assert "Caminhe" in text(cy, ".walk"), text(cy, ".walk")
+            sentence = text(cy, ".verdict .sentence")
+            assert sentence and not re.search(r"\b(walk on|away|is)\b", sentence), "the server's sentence is Portuguese: " + sentence
+            cy.get(session.base + "/")
+            wait_app(cy)
+            Select(cy.find_element(By.ID, "lang")).select_by_value("en")
+            wait(cy, lambda d: text(d, "nav button[data-tab=map]") == "Map", what="the switch back to English")
+        check("Portuguese when the browser prefers it, and the switch", portuguese_when_the_browser_prefers_it)
+
+        def accessible_and_keyboard():
+            problems = []
+            for d, where in ((ada, "caches"), (ada, "map"), (ada, "board"), (ada, "scan"), (gm, None)):
+                if where:
+                    tab(d, where)
+                    time.sleep(0.5)
+                problems += [f"{where or 'control room'}: {p}" for p in serious_violations(d)]
+            dee = drivers["dee"] = browser(session, C1)
+            wait(dee, lambda d: d.find_element(By.ID, "join-button").text, what="join form")
+            problems += [f"join: {p}" for p in serious_violations(dee)]
+            assert not problems, "\n".join(problems)
+            # Joining from the keyboard alone: Tab from the top of the page to the name field.
+            body = dee.find_element(By.TAG_NAME, "body")
+            for _ in range(10):
+                if dee.switch_to.active_element.get_attribute("id") == "name":
+                    break
+                body.send_keys(Keys.TAB) if dee.switch_to.active_element.tag_name == "body" else dee.switch_to.active_element.send_keys(Keys.TAB)
+            active = dee.switch_to.active_element
+            assert active.get_attribute("id") == "name", active.get_attribute("outerHTML")[:80]
+            active.send_keys("Dee", Keys.TAB, "4321", Keys.ENTER)
+            wait_app(dee)
+            map_tab = dee.find_element(By.CSS_SELECTOR, "nav button[data-tab=map]")
+            map_tab.send_keys(Keys.ENTER)
+            wait(dee, lambda d: d.find_element(By.ID, "tab-map").is_displayed(), what="the map tab from the keyboard")
+        check("axe-core finds no serious or critical violation; joining and the tabs work from the keyboard", accessible_and_keyboard)
+
+        def icons_and_manifest():
+            for path, kind in (("/favicon.ico", "image/"), ("/manifest.webmanifest", "application/manifest+json"),
+                               ("/icons/icon-192.png", "image/png")):
+                with urllib.request.urlopen(session.base + path) as response:
+                    assert response.status == 200 and response.headers["Content-Type"].startswith(kind), (path, response.headers["Content-Type"])
+        check("favicon, app icon and web app manifest are served", icons_and_manifest)
+    finally:
+        for d in drivers.values():
+            d.quit()
+        session.stop()
+    code = check.summary()
+    if not code:
+        shutil.rmtree(session.dir, ignore_errors=True)
+    shutil.rmtree(downloads, ignore_errors=True)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(run())
