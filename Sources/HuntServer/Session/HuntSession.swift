@@ -26,13 +26,20 @@ public final class HuntSession: Sendable {
         /// carries the whole board to every open stream, so under a rush of finds it is the
         /// biggest thing the server writes.
         public var leaderboardInterval: Duration
+        /// What the map draws under the caches (see ``Basemap``).
+        public var basemap: Basemap
+        /// Leaflet, served at `/vendor/leaflet/`; nil when it is not installed (the web app
+        /// then shows the list without a map).
+        public var leaflet: Leaflet?
 
         public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = Proximity.defaultDistance,
-                    leaderboardInterval: Duration = .seconds(1)) {
+                    leaderboardInterval: Duration = .seconds(1), basemap: Basemap = .none, leaflet: Leaflet? = nil) {
             self.showCoordinates = showCoordinates
             self.webFolder = webFolder
             self.proximity = proximity
             self.leaderboardInterval = leaderboardInterval
+            self.basemap = basemap
+            self.leaflet = leaflet
         }
     }
 
