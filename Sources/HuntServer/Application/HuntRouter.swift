@@ -13,6 +13,7 @@ public enum HuntRouter {
         let router = Router(context: HuntRequestContext.self)
         let methods = RouteMethods()
         router.add(middleware: SecurityHeadersMiddleware(imageOrigins: session.options.basemap.imageOrigins))
+        router.add(middleware: LanguageMiddleware())
         router.add(middleware: APIErrorMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(table: methods))
         router.add(middleware: BodyLimitMiddleware())
@@ -29,6 +30,7 @@ public enum HuntRouter {
         LiveController(session: session).addRoutes(to: api)
         WebController(session: session).addRoutes(to: router)
         MapController(session: session).addRoutes(api: api, root: router)
+        CatalogueController().addRoutes(to: router)
         methods.record(router)
         return router
     }
