@@ -96,6 +96,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "MultipartKit", package: "multipart-kit"),
+            .product(name: "GRDB", package: "GRDB.swift"),   // MBTiles basemaps
         ]),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
@@ -115,13 +116,16 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: [
             "Ledger", "GeoQR", "HuntFiles", .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["GeoQR", "QRImaging", "HuntFiles", "Ledger"]),
+        .testTarget(name: "CLITests", dependencies: [
+            "GeoQR", "QRImaging", "HuntFiles", "Ledger", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "HuntServerTests", dependencies: [
             "HuntServer", "GeoQR", "Ledger", "Play", "QRImaging", "ForgeryCorpus",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "PlayTests", dependencies: ["Play", "GeoQR", "Ledger"]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "GeoQR"]),

@@ -1,3 +1,5 @@
+import GeoQR
+
 /// Why an action could not start, before the game's own rules were asked.
 public enum PlayError: Error, Equatable, CustomStringConvertible {
     /// The hunt has no secret in this data directory: no code could be checked.
@@ -18,13 +20,17 @@ public enum PlayError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// What went wrong, in English (``phrase`` for the reader's language).
+    public var description: String { phrase.description }
+
+    /// The refusal as a ``Phrase`` (`error.` and its ``code``), for a player's language.
+    public var phrase: Phrase {
         switch self {
-        case .noSecret(let hunt): "hunt \(hunt) has no secret here: no codes were printed with this data directory"
-        case .huntStopped: "the game master has stopped the hunt for now"
-        case .badBroadcast: "a broadcast has 1 to \(GameMasterActs.broadcastLimit) characters"
+        case .noSecret(let hunt): Phrase("error." + code, ["hunt": .text(hunt)])
+        case .huntStopped: Phrase("error." + code)
+        case .badBroadcast: Phrase("error." + code, ["max": .integer(GameMasterActs.broadcastLimit)])
         case .ambiguousTrackable(let name, let ids):
-            "\(ids.count) trackables are called \(name): name one by id (\(ids.joined(separator: ", ")))"
+            Phrase("error." + code, ["count": .integer(ids.count), "name": .text(name), "ids": .text(ids.joined(separator: ", "))])
         }
     }
 }

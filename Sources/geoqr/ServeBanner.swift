@@ -15,6 +15,26 @@ enum ServeSetup {
         }
         throw fail("no web app: pass --web DIR (a folder with index.html), or run from the GeoQR folder")
     }
+
+    /// The basemap and Leaflet. A bad MBTiles file stops the start with one line; missing
+    /// Leaflet only costs the map, so it is one line of warning.
+    static func map(tiles: String?, attribution: String?, mbtiles: String?, leaflet: String?) throws -> (basemap: Basemap, leaflet: Leaflet?) {
+        var basemap = Basemap.none
+        if let tiles {
+            basemap = .online(try TileServer(template: tiles, attribution: attribution))   // checked in validate()
+        } else if let mbtiles {
+            do { basemap = .mbtiles(try MBTiles(path: mbtiles), attribution: attribution) } catch {
+                throw fail("--mbtiles \(error)")
+            }
+        }
+        let folder = leaflet ?? ProcessInfo.processInfo.environment["GEOQR_LEAFLET"] ?? Leaflet.debianFolder
+        do {
+            return (basemap, try Leaflet(folder: folder))
+        } catch {
+            warn("no map: \(error)")
+            return (basemap, nil)
+        }
+    }
 }
 
 /// What `geoqr serve` prints once a listener is up: the addresses, the admin link, a join QR.

@@ -22,6 +22,12 @@ struct ServeCommand: AsyncParsableCommand {
 
         Example:  geoqr serve --hunt demo --tls auto
 
+        The players' map works without a basemap (caches, trails and the player on a plain \
+        background). For one, either --tiles with an online tile server, for hunts where phones \
+        have data (--tiles https://tile.openstreetmap.org/{z}/{x}/{y}.png), or --mbtiles with \
+        raster tiles of the hunt's area prepared in advance, served from this machine. The map \
+        uses Leaflet from Debian's libjs-leaflet (--leaflet DIR for another copy).
+
         For benchmarks and load tests on this machine only, --load-test listens on 127.0.0.1 \
         alone, lifts the rate limits (every client is then this machine) and hashes new PINs \
         with bcrypt's cheapest cost, so thousands of test players can join in seconds. It \
@@ -55,6 +61,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folder of the web app (default: $GEOQR_WEB, else assets/web).", valueName: "DIR"))
     var web: String?
 
+    @Option(help: ArgumentHelp("Online basemap: an XYZ tile URL with {z}, {x}, {y} (and {s} for a subdomain).", valueName: "URL-TEMPLATE"))
+    var tiles: String?
+
+    @Option(name: .customLong("tiles-attribution"),
+            help: ArgumentHelp("What the map must credit for its tiles (default for OpenStreetMap's: © OpenStreetMap contributors).", valueName: "TEXT"))
+    var tilesAttribution: String?
+
+    @Option(help: ArgumentHelp("Offline basemap: raster tiles from an MBTiles file, served from this machine.", valueName: "FILE"))
+    var mbtiles: String?
+
+    @Option(help: ArgumentHelp("Folder holding leaflet.js and leaflet.css (default: $GEOQR_LEAFLET, else \(Leaflet.debianFolder)).", valueName: "DIR"))
+    var leaflet: String?
+
     @Flag(name: .customLong("load-test"), help: "Benchmarks and load tests only: loopback only, no rate limits, cheap PIN hashing.")
     var loadTest = false
 
@@ -66,12 +85,20 @@ struct ServeCommand: AsyncParsableCommand {
         if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
         if tls != nil, cert != nil { throw ValidationError("use either --tls auto or --cert/--key, not both") }
         for p in [port, tlsPort] where !(0...65535).contains(p) { throw ValidationError("\(p) is not a port (0…65535)") }
+        if tiles != nil, mbtiles != nil { throw ValidationError("use either --tiles URL-TEMPLATE or --mbtiles FILE, not both") }
+        if let tiles {
+            do { _ = try TileServer(template: tiles, attribution: tilesAttribution) } catch { throw ValidationError("--tiles: \(error)") }
+        }
+        if tilesAttribution != nil, tiles == nil, mbtiles == nil {
+            throw ValidationError("--tiles-attribution goes with --tiles or --mbtiles")
+        }
     }
 
     func run() async throws {
         let parsed = try loadHunt(hunt)
         let data = try dataOptions.directory()
         let webFolder = try ServeSetup.webFolder(web)
+        let map = try ServeSetup.map(tiles: tiles, attribution: tilesAttribution, mbtiles: mbtiles, leaflet: leaflet)
         let session: HuntSession
         let admin: AdminToken
         do {
@@ -81,7 +108,8 @@ struct ServeCommand: AsyncParsableCommand {
             session = HuntSession(hunt: parsed.hunt, secret: secret, store: store,
                                   tokens: PlayerTokens(file: "\(data.path)/server/\(parsed.hunt.id).sessions"), admin: admin,
                                   options: .init(showCoordinates: !hideCoordinates, webFolder: webFolder,
-                                                 reportPhotoFolder: "\(data.path)/server/report-photos"),
+                                                 reportPhotoFolder: "\(data.path)/server/report-photos",
+                                                 basemap: map.basemap, leaflet: map.leaflet),
                                   limiter: RateLimiter(rules: loadTest ? [:] : RateLimiter.standard))
         } catch {
             throw fail("\(error)")

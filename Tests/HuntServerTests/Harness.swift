@@ -28,15 +28,18 @@ final class Harness: Sendable {
     let secret = HuntSecret.random()
     let directory: String
 
-    init(limits: [RateLimiter.Kind: RateLimiter.Rule] = [:], showCoordinates: Bool = true, sessionsFile: String? = nil) throws {
+    /// - parameter options: changes to the session's options (a basemap, Leaflet).
+    init(limits: [RateLimiter.Kind: RateLimiter.Rule] = [:], showCoordinates: Bool = true, sessionsFile: String? = nil,
+         options change: (inout HuntSession.Options) -> Void = { _ in }) throws {
         directory = NSTemporaryDirectory() + "geoqr-server-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, synchronousFull: false))
+        var options = HuntSession.Options(showCoordinates: showCoordinates, webFolder: Self.webFolder,
+                                          leaderboardInterval: .milliseconds(100),
+                                          reportPhotoFolder: directory + "/report-photos")
+        change(&options)
         session = HuntSession(hunt: Self.hunt, secret: secret, store: store, tokens: PlayerTokens(file: sessionsFile),
-                              admin: AdminToken(value: Self.adminToken),
-                              options: .init(showCoordinates: showCoordinates, webFolder: Self.webFolder,
-                                             leaderboardInterval: .milliseconds(100),
-                                             reportPhotoFolder: directory + "/report-photos"),
+                              admin: AdminToken(value: Self.adminToken), options: options,
                               limiter: RateLimiter(rules: limits))
     }
 

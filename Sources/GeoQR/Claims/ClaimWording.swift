@@ -28,25 +28,64 @@ extension ClaimJudgement {
         }
     }
 
-    /// What a player is told, as a sentence:
+    /// What a player is told, as a sentence, in English (``sentence(in:)`` for another
+    /// language):
     ///
     /// ```text
     /// Salt pan view found: 12 m from the cache.
     /// Salt pan view is 240 m north-east: walk on.
     /// ```
-    public var sentence: String {
-        let name = cacheName ?? cacheID ?? "This cache"
+    public var sentence: String { sentence(in: .en) }
+
+    /// What a player is told, in `language`:
+    ///
+    /// ```swift
+    /// j.sentence(in: .pt)   // "Salt pan view fica a 240 m, para nordeste: ainda falta caminhar."
+    /// ```
+    public func sentence(in language: Language) -> String { phrase.text(in: language) }
+
+    /// The sentence as a ``Phrase``, for an answer written later in its reader's language.
+    public var phrase: Phrase {
+        let name = Self.name(cacheName ?? cacheID)
         switch verdict {
-        case .claimable: return "\(name) found: \(metres(distance)) from the cache."
-        case .tooFar: return "\(name) is \(metres(distance)) \(direction?.name ?? "away"): walk on."
-        case .forged: return "This code is not one this hunt printed: it is forged or altered."
-        case .unknownHunt: return "This code belongs to another hunt\(otherHuntID.map { " (\($0))" } ?? "")."
-        case .unknownCache: return "This code is for cache \(cacheID ?? "?"), which the hunt no longer has."
-        case .noCode: return "No GeoQR code here."
-        case .noLocation: return "\(name)'s code is genuine, but nothing says where it was scanned."
-        case .outsideTimeWindow: return "\(name) can't be claimed now: the \(windowText)."
-        case .alreadyFound: return "You have already found \(name)."
-        case .cacheDisabled: return "\(name) is closed by the game master for now."
+        case .claimable: return Phrase("claim.claimable", ["name": name, "distance": distancePhrase(distance)])
+        case .tooFar:
+            guard let direction else { return Phrase("claim.too-far-away", ["name": name, "distance": distancePhrase(distance)]) }
+            return Phrase("claim.too-far", ["name": name, "distance": distancePhrase(distance), "direction": .phrase(direction.phrase)])
+        case .forged: return Phrase("claim.forged")
+        case .unknownHunt:
+            guard let otherHuntID else { return Phrase("claim.unknown-hunt") }
+            return Phrase("claim.unknown-hunt-named", ["hunt": .text(otherHuntID)])
+        case .unknownCache: return Phrase("claim.unknown-cache", ["cache": .text(cacheID ?? "?")])
+        case .noCode: return Phrase("claim.no-code")
+        case .noLocation: return Phrase("claim.no-location", ["name": name])
+        case .outsideTimeWindow: return Phrase("claim.outside-time-window", ["name": name, "window": .phrase(windowPhrase)])
+        case .alreadyFound: return Phrase("claim.already-found", ["name": name])
+        case .cacheDisabled: return Phrase("claim.cache-disabled", ["name": name])
+        }
+    }
+
+    /// A cache's name in a sentence, or "This cache" when the code did not say.
+    public static func name(_ name: String?) -> Phrase.Value {
+        name.map(Phrase.Value.text) ?? .phrase(Phrase("claim.this-cache"))
+    }
+
+    /// As ``metres(_:)``, for a sentence: whole metres (kilometres when far), or to a tenth
+    /// when rounding would hide which side of the allowance it is on.
+    private func distancePhrase(_ value: Double?) -> Phrase.Value {
+        guard let value, value.isFinite else { return .text("? m") }
+        if let allowed, value.rounded() == allowed.rounded(), value != allowed { return .preciseDistance(value) }
+        return .distance(value)
+    }
+
+    private var windowPhrase: Phrase {
+        let times = ["start": windowStart, "end": windowEnd].compactMapValues { $0.map { Phrase.Value.text(Self.utc($0)) } }
+        switch (windowStart, windowEnd) {
+        case let (start?, _?) where scanTime < start: return Phrase("window.runs", times)
+        case let (start?, nil) where scanTime < start: return Phrase("window.starts", times)
+        case (_?, _?): return Phrase("window.ran", times)
+        case (nil, _?): return Phrase("window.ended", times)
+        default: return Phrase("window.none")
         }
     }
 

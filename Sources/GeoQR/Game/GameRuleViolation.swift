@@ -87,43 +87,35 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 
-    public var description: String {
+    /// What went wrong, in English (``phrase`` for the reader's language).
+    public var description: String { phrase.description }
+
+    /// The refusal as a ``Phrase`` (`error.` and its ``code``), for a player's language.
+    public var phrase: Phrase {
+        let values: [String: Phrase.Value]
         switch self {
-        case .nameEmpty: "a player name needs 1 to \(PlayerName.maxLength) characters"
-        case .nameTooLong(let n): "a player name has at most \(PlayerName.maxLength) characters (this one has \(n))"
-        case .nameHasControlCharacters: "a player name cannot contain control characters (tabs, newlines…)"
-        case .nameTaken(let n): "the name \"\(n)\" is taken in this hunt (names ignore case): choose another"
-        case .badTeamName: "a team name has 1 to \(PlayerName.maxLength) characters and no control characters"
-        case .pinTooShort: "a PIN needs at least \(PINPolicy.minLength) characters"
-        case .pinTooLong: "a PIN has at most \(PINPolicy.maxLength) characters"
-        case .lockedOut(let until): "too many wrong PINs: try again after \(ISO8601DateFormatter().string(from: until))"
-        case .wrongPIN(let left): "wrong PIN (\(left) more before a lockout)"
-        case .unknownPlayer(let p): "no player \(p) in this hunt"
-        case .unknownCache(let c): "no cache \(c) in this hunt"
-        case .unknownItem(let i): "no item \(i) in this hunt"
-        case .unknownTrade(let t): "no trade \(t) in this hunt"
-        case .unknownReport(let r): "no report \(r) in this hunt"
-        case .unknownFind(let f): "no find \(f) in this hunt"
-        case .cacheDisabled(let c): "cache \(c) is disabled by the game master"
-        case .notClaimable(let v): "a claim with verdict \(v) is kept for audit, not recorded as a find"
-        case .notHolding(let item, let player): "\(player) does not hold \(item)"
-        case .notACard(let i): "\(i) is not a card"
-        case .notATrackable(let i): "\(i) is not a trackable"
-        case .trackableNotInCache(let t, let c): "trackable \(t) is not in cache \(c)"
-        case .cacheNotFoundByPlayer(let c, let p): "\(p) has not found cache \(c) yet: find it first"
-        case .sameCache(let c): "the trackable was picked up from \(c): drop it in another cache"
-        case .tradeWithSelf: "a trade needs two different players"
-        case .tradeEmpty: "a trade offers at least one item"
-        case .tradeItemListedTwice(let i): "item \(i) is listed twice in the trade"
-        case .tradeNotOpen(let id, let state): "trade \(id) is \(state), no longer open"
-        case .tradeExpired(let id): "trade \(id) expired"
-        case .tradeItemGone(let i): "item \(i) changed hands since the offer"
-        case .tradeDuplicateCard(let p, let c): "\(p) would hold two cards of cache \(c)"
-        case .notYourTrade(let t): "trade \(t) is not yours to answer"
-        case .textTooLong(let field, let limit): "\(field) has at most \(limit) characters"
-        case .reasonMissing: "a game-master act needs a reason"
-        case .reportAlreadyResolved(let r): "report \(r) is already resolved"
-        case .findAlreadyVoided(let f): "find \(f) is already void"
+        case .nameEmpty, .badTeamName: values = ["max": .integer(PlayerName.maxLength)]
+        case .nameTooLong(let n): values = ["max": .integer(PlayerName.maxLength), "count": .integer(n)]
+        case .nameHasControlCharacters, .tradeWithSelf, .tradeEmpty, .reasonMissing: values = [:]
+        case .nameTaken(let n): values = ["name": .text(n)]
+        case .pinTooShort: values = ["min": .integer(PINPolicy.minLength)]
+        case .pinTooLong: values = ["max": .integer(PINPolicy.maxLength)]
+        case .lockedOut(let until): values = ["time": .text(ISO8601DateFormatter().string(from: until))]
+        case .wrongPIN(let left): values = ["left": .integer(left)]
+        case .unknownPlayer(let p): values = ["player": .text(p)]
+        case .unknownCache(let c), .cacheDisabled(let c), .sameCache(let c): values = ["cache": .text(c)]
+        case .unknownItem(let i), .notACard(let i), .notATrackable(let i), .tradeItemListedTwice(let i), .tradeItemGone(let i):
+            values = ["item": .text(i)]
+        case .unknownTrade(let t), .tradeExpired(let t), .notYourTrade(let t): values = ["trade": .text(t)]
+        case .unknownReport(let r), .reportAlreadyResolved(let r): values = ["report": .text(r)]
+        case .unknownFind(let f), .findAlreadyVoided(let f): values = ["find": .text(f)]
+        case .notClaimable(let v): values = ["verdict": .text(v)]
+        case .notHolding(let item, let player): values = ["item": .text(item), "player": .text(player)]
+        case .trackableNotInCache(let t, let c): values = ["trackable": .text(t), "cache": .text(c)]
+        case .cacheNotFoundByPlayer(let c, let p), .tradeDuplicateCard(let p, let c): values = ["cache": .text(c), "player": .text(p)]
+        case .tradeNotOpen(let id, let state): values = ["trade": .text(id), "state": .text(state)]
+        case .textTooLong(let field, let limit): values = ["field": .text(field), "limit": .integer(limit)]
         }
+        return Phrase("error." + code, values)
     }
 }

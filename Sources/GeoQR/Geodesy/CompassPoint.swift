@@ -38,22 +38,22 @@ public enum CompassPoint: String, CaseIterable, Sendable {
         self = Self.allCases[index]
     }
 
-    /// The point written out in words, lower case and hyphenated as in "walk 120 m north-east".
+    /// The point written out in English words, lower case and hyphenated as in "walk 120 m
+    /// north-east".
     ///
     /// ```swift
     /// CompassPoint.nne.name   // "north-north-east"
     /// CompassPoint.w.name     // "west"
     /// ```
-    public var name: String {
-        rawValue.map(Self.word(for:)).joined(separator: "-")
-    }
+    public var name: String { name(in: .en) }
 
-    private static func word(for letter: Character) -> String {
-        switch letter {
-        case "N": "north"
-        case "E": "east"
-        case "S": "south"
-        default: "west"
-        }
-    }
+    /// The point in words in `language`, from the ``Phrasebook`` (`compass.ne`).
+    ///
+    /// ```swift
+    /// CompassPoint.ne.name(in: .pt)   // "nordeste"
+    /// ```
+    public func name(in language: Language) -> String { phrase.text(in: language) }
+
+    /// The point as a phrase, for a sentence written later in its reader's language.
+    public var phrase: Phrase { Phrase("compass." + rawValue.lowercased()) }
 }

@@ -8,43 +8,58 @@ import Play
 import QRImaging
 
 /// An error as the API reports it: an HTTP status and a JSON body
-/// `{"error": "wrong-pin", "message": "wrong PIN (4 more before a lockout)"}`.
+/// `{"error": "wrong-pin", "message": "wrong PIN (4 more before a lockout)"}`. A refusal a
+/// player reads carries a ``Phrase``, so its message is written in the request's language
+/// (``RequestLanguage``); the code never changes with the language.
 ///
 /// ```swift
-/// throw APIError(.unauthorized, "no-token", "sign in first: this needs a player token")
+/// throw APIError(.unauthorized, "no-token", Phrase("error.no-token"))
+/// throw APIError(.badRequest, "bad-code", "a code has at most 512 characters")   // English only
 /// ```
 public struct APIError: Error, HTTPResponseError, Sendable {
     /// The HTTP status.
     public let status: HTTPResponse.Status
     /// A stable, kebab-case code for scripts and the web app.
     public let code: String
-    /// One sentence a person can act on.
+    /// One sentence a person can act on, in English.
     public let message: String
+    /// The message as a phrase, for players who read another language.
+    public let phrase: Phrase?
     /// Extra headers (Retry-After on 429).
     public var headers: HTTPFields = [:]
 
+    /// An error whose message is for developers (a malformed request): English only.
     public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
         self.status = status
         self.code = code
         self.message = message
+        phrase = nil
+    }
+
+    /// An error a player reads, in their language.
+    public init(_ status: HTTPResponse.Status, _ code: String, _ phrase: Phrase) {
+        self.status = status
+        self.code = code
+        self.message = phrase.description
+        self.phrase = phrase
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         fields[.cacheControl] = "no-store"
-        let body = try JSONEncoder().encode(["error": code, "message": message])
+        let text = phrase?.text(in: RequestLanguage.current) ?? message
+        let body = try JSONEncoder().encode(["error": code, "message": text])
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     static func badRequest(_ code: String, _ message: String) -> APIError { APIError(.badRequest, code, message) }
     static func notFound(_ code: String, _ message: String) -> APIError { APIError(.notFound, code, message) }
-    static let noToken = APIError(.unauthorized, "no-token", "sign in first: this needs a player token (Authorization: Bearer …)")
-    static let badToken = APIError(.unauthorized, "bad-token", "this session is not known here: join or sign in again")
+    static let noToken = APIError(.unauthorized, "no-token", Phrase("error.no-token"))
+    static let badToken = APIError(.unauthorized, "bad-token", Phrase("error.bad-token"))
     /// 507: the data directory's disk is full; nothing was half-written, retrying later works.
-    static let storageFull = APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "storage-full",
-                                      "the server's disk is full: nothing was recorded; try again once the game master has freed space")
-    static let notAdmin = APIError(.forbidden, "not-admin", "this needs the game master's admin token")
+    static let storageFull = APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "storage-full", Phrase("error.storage-full"))
+    static let notAdmin = APIError(.forbidden, "not-admin", Phrase("error.not-admin"))
 }
 
 extension APIError {
@@ -55,19 +70,19 @@ extension APIError {
         switch error {
         case let api as APIError: return api
         case let refusal as Refusal: return from(refusal.reason)
-        case let rule as GameRuleViolation: return APIError(status(for: rule), rule.code, rule.description)
+        case let rule as GameRuleViolation: return APIError(status(for: rule), rule.code, rule.phrase)
         case let play as PlayError:
             switch play {
-            case .huntStopped: return APIError(.conflict, play.code, play.description)
-            case .badBroadcast, .ambiguousTrackable: return APIError(.unprocessableContent, play.code, play.description)
-            case .noSecret: return APIError(.internalServerError, play.code, play.description)
+            case .huntStopped: return APIError(.conflict, play.code, play.phrase)
+            case .badBroadcast, .ambiguousTrackable: return APIError(.unprocessableContent, play.code, play.phrase)
+            case .noSecret: return APIError(.internalServerError, play.code, play.phrase)
             }
         case let picture as PictureError: return APIError(.unprocessableContent, "bad-picture", picture.description)
         case let ledger as LedgerError:
             switch ledger {
-            case .locked: return APIError(.serviceUnavailable, "ledger-busy", "the game's record is busy; try again in a moment")
+            case .locked: return APIError(.serviceUnavailable, "ledger-busy", Phrase("error.ledger-busy"))
             case .full: return .storageFull
-            default: return APIError(.internalServerError, "ledger-failed", "the game's record could not be written; tell the game master")
+            default: return APIError(.internalServerError, "ledger-failed", Phrase("error.ledger-failed"))
             }
         case is FileError:
             // The sessions file beside the ledger: out of space, or the folder gone read-only.
@@ -77,7 +92,7 @@ extension APIError {
         case is DecodingError:
             return .badRequest("bad-json", "the request body is not the JSON this endpoint takes (see /api/openapi.yaml)")
         default:
-            return APIError(.internalServerError, "internal", "something went wrong on the server")
+            return APIError(.internalServerError, "internal", Phrase("error.internal"))
         }
     }
 

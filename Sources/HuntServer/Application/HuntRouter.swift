@@ -12,7 +12,8 @@ public enum HuntRouter {
     public static func build(session: HuntSession) -> Router<HuntRequestContext> {
         let router = Router(context: HuntRequestContext.self)
         let methods = RouteMethods()
-        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware(imageOrigins: session.options.basemap.imageOrigins))
+        router.add(middleware: LanguageMiddleware())
         router.add(middleware: APIErrorMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(table: methods))
         router.add(middleware: BodyLimitMiddleware())
@@ -28,6 +29,8 @@ public enum HuntRouter {
         AdminController(session: session).addRoutes(to: api)
         LiveController(session: session).addRoutes(to: api)
         WebController(session: session).addRoutes(to: router)
+        MapController(session: session).addRoutes(api: api, root: router)
+        CatalogueController().addRoutes(to: router)
         methods.record(router)
         return router
     }

@@ -79,7 +79,7 @@ struct ClaimAnswerResponse: ResponseGenerator {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var json = JSONWriter()
-        answer.write(to: &json)
+        answer.write(to: &json, in: RequestLanguage.current)
         return .json(json)
     }
 }

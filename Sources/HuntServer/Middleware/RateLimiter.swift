@@ -1,4 +1,5 @@
 import Foundation
+import GeoQR
 
 /// Token buckets per client and kind of request: join and sign-in are slow (guessing PINs or
 /// filling the hunt with names), claims faster (a camera sends a few frames a second).
@@ -47,7 +48,9 @@ public actor RateLimiter {
         guard tokens >= 1 else {
             buckets[key] = (tokens, now)
             let wait = Int(((1 - tokens) / max(rule.perSecond, 0.001)).rounded(.up))
-            var error = APIError(.tooManyRequests, "rate-limited", "too many \(kind.rawValue) requests from this address; wait \(wait) s")
+            var error = APIError(.tooManyRequests, "rate-limited", Phrase("error.rate-limited", [
+                "kind": .phrase(Phrase("request." + kind.rawValue)), "seconds": .integer(wait),
+            ]))
             error.headers[.retryAfter] = String(wait)
             throw error
         }

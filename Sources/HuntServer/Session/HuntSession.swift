@@ -28,14 +28,22 @@ public final class HuntSession: Sendable {
         public var leaderboardInterval: Duration
         /// Where the photos sent with reports are kept (in the data directory); nil keeps none.
         public var reportPhotoFolder: String?
+        /// What the map draws under the caches (see ``Basemap``).
+        public var basemap: Basemap
+        /// Leaflet, served at `/vendor/leaflet/`; nil when it is not installed (the web app
+        /// then shows the list without a map).
+        public var leaflet: Leaflet?
 
         public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = Proximity.defaultDistance,
-                    leaderboardInterval: Duration = .seconds(1), reportPhotoFolder: String? = nil) {
+                    leaderboardInterval: Duration = .seconds(1), reportPhotoFolder: String? = nil,
+                    basemap: Basemap = .none, leaflet: Leaflet? = nil) {
             self.showCoordinates = showCoordinates
             self.webFolder = webFolder
             self.proximity = proximity
             self.leaderboardInterval = leaderboardInterval
             self.reportPhotoFolder = reportPhotoFolder
+            self.basemap = basemap
+            self.leaflet = leaflet
         }
     }
 
@@ -161,7 +169,7 @@ public final class HuntSession: Sendable {
         let who = try? await players.player(id: player)
         await live.sendToGameMaster(LiveEvent(name: "claim", value: ClaimNews(
             player: player, name: who?.name ?? player, team: who?.team, method: method.rawValue, verdict: answer.verdict.rawValue,
-            cache: answer.cache, cacheName: answer.cacheName, sentence: answer.sentence, distanceM: answer.distanceM,
+            cache: answer.cache, cacheName: answer.cacheName, sentence: answer.sentence.description, distanceM: answer.distanceM,
             accuracyM: answer.accuracyM, find: answer.find, points: answer.points, scanTime: answer.scanTime, at: now())))
     }
 

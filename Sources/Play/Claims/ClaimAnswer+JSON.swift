@@ -14,10 +14,13 @@ public enum JSONScalar: Sendable, Equatable {
 }
 
 extension ClaimAnswer: Encodable {
-    /// Every key the answer has, in order; absent values are left out.
-    public var fields: [(key: StaticString, value: JSONScalar)] {
+    /// Every key the answer has, in order, in English; absent values are left out.
+    public var fields: [(key: StaticString, value: JSONScalar)] { fields(in: .en) }
+
+    /// Every key the answer has, in order, with the sentence and the direction in `language`.
+    public func fields(in language: Language) -> [(key: StaticString, value: JSONScalar)] {
         var f: [(key: StaticString, value: JSONScalar)] = [
-            ("verdict", .string(verdict.rawValue)), ("sentence", .string(sentence)), ("line", .string(line)),
+            ("verdict", .string(verdict.rawValue)), ("sentence", .string(sentence.text(in: language))), ("line", .string(line)),
         ]
         func add(_ key: StaticString, _ value: JSONScalar?) { if let value { f.append((key, value)) } }
         add("payload", payload.map(JSONScalar.string))
@@ -27,7 +30,7 @@ extension ClaimAnswer: Encodable {
         add("reason", reason.map(JSONScalar.string))
         add("distanceM", distanceM.map(JSONScalar.number))
         add("bearingDeg", bearingDeg.map(JSONScalar.number))
-        add("direction", direction.map(JSONScalar.string))
+        add("direction", direction.map { .string($0.name(in: language)) })
         add("radiusM", radiusM.map(JSONScalar.number))
         add("allowedM", allowedM.map(JSONScalar.number))
         add("locationSource", locationSource.map { .string($0.rawValue) })
@@ -45,10 +48,12 @@ extension ClaimAnswer: Encodable {
         return f
     }
 
-    /// The answer as a JSON object, with `extra` keys (a file name, a frame number) first.
-    public func write(to json: inout JSONWriter, extra: [(key: StaticString, value: JSONScalar)] = []) {
+    /// The answer as a JSON object, with `extra` keys (a file name, a frame number) first, its
+    /// sentence and direction in `language`.
+    public func write(to json: inout JSONWriter, extra: [(key: StaticString, value: JSONScalar)] = [],
+                      in language: Language = .en) {
         json.beginObject()
-        for (key, value) in extra + fields {
+        for (key, value) in extra + fields(in: language) {
             json.key(key)
             switch value {
             case .string(let s): json.string(s)

@@ -9,14 +9,15 @@ import Ledger
 /// ```swift
 /// let answer = try await game.claimCode(code, at: here, method: .link, by: "P3").value.best
 /// answer.verdict     // .claimable
-/// answer.sentence    // "Salt pan view found: 12 m from the cache."
+/// answer.sentence.text(in: .pt)   // "Salt pan view encontrada: a 12 m da cache."
+/// answer.sentence.description     // "Salt pan view found: 12 m from the cache."
 /// answer.find        // "F42"
 /// ```
 public struct ClaimAnswer: Sendable, Equatable {
     /// The verdict after the ledger: the rules' own, or `already-found`, `cache-disabled`.
     public var verdict: Verdict
-    /// What a player is told.
-    public var sentence: String
+    /// What a player is told, written in their language when the answer is (``fields(in:)``).
+    public var sentence: Phrase
     /// One line for a terminal, verdict code included.
     public var line: String
     /// The decoded text this answer is about.
@@ -29,8 +30,8 @@ public struct ClaimAnswer: Sendable, Equatable {
     public var reason: String?
     public var distanceM: Double?
     public var bearingDeg: Double?
-    /// The compass point to walk towards, in words ("north-east").
-    public var direction: String?
+    /// The compass point to walk towards, written in words ("north-east") in the answer's language.
+    public var direction: CompassPoint?
     public var radiusM: Double?
     public var allowedM: Double?
     public var locationSource: LocationSource?
@@ -67,7 +68,7 @@ public struct ClaimAnswer: Sendable, Equatable {
     /// The rules' answer, before the ledger.
     public init(judgement j: ClaimJudgement, hunt: Hunt) {
         verdict = j.verdict
-        sentence = j.sentence
+        sentence = j.phrase
         line = j.line
         payload = j.payload
         cache = j.cacheID
@@ -76,7 +77,7 @@ public struct ClaimAnswer: Sendable, Equatable {
         reason = j.reason
         distanceM = j.distance
         bearingDeg = j.bearing
-        direction = j.direction?.name
+        direction = j.direction
         radiusM = j.radius
         allowedM = j.allowed
         locationSource = j.location?.source
@@ -89,7 +90,7 @@ public struct ClaimAnswer: Sendable, Equatable {
 
     /// What the ledger made of the claim.
     mutating func apply(_ outcome: ClaimOutcome, hunt: Hunt) {
-        let name = cacheName ?? cache ?? "This cache"
+        let name = ClaimJudgement.name(cacheName ?? cache)
         switch outcome {
         case .found(let f, let p, let granted):
             self.outcome = .found
@@ -100,14 +101,14 @@ public struct ClaimAnswer: Sendable, Equatable {
             verdict = .alreadyFound
             find = f.id
             message = hunt.cache(id: f.cache)?.message
-            sentence = "You have already found \(name)."
+            sentence = Phrase("claim.already-found", ["name": name])
             line = "\(cache ?? f.cache) \(cacheName ?? ""): already found (\(f.id), \(ISOTime.text(f.time)))"
         case .attempt(let kept):
             self.outcome = .attempt
             guard kept != verdict else { return }
             verdict = kept
-            sentence = kept == .cacheDisabled ? "\(name) is closed by the game master for now."
-                                              : "This claim was not accepted (\(kept.rawValue))."
+            sentence = kept == .cacheDisabled ? Phrase("claim.cache-disabled", ["name": name])
+                                              : Phrase("claim.not-accepted", ["verdict": .text(kept.rawValue)])
             line = "\([cache, cacheName].compactMap { $0 }.joined(separator: " ")): \(kept.rawValue)"
         }
     }
