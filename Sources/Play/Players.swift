@@ -3,15 +3,15 @@ import GeoQR
 import Ledger
 
 extension Game {
-    /// A player joins the hunt with a name, a PIN and perhaps a team (``GeoQR/TeamName``). The
-    /// name's rules are ``GeoQR/PlayerName``'s; the PIN is kept as a bcrypt hash, outside the
-    /// ledger.
+    /// A player joins the hunt with a name, a PIN and perhaps a team (``GeoQR/TeamName``; one
+    /// of the hunt's teams when its file lists them). The name's rules are
+    /// ``GeoQR/PlayerName``'s; the PIN is kept as a bcrypt hash, outside the ledger.
     ///
     /// ```swift
     /// let ada = try await game.join(name: "Ada", pin: "4321", team: "Red").value   // P1
     /// ```
     public func join(name: String, pin: String, team: String?) async throws -> Outcome<Player> {
-        let team = try TeamName.check(team)
+        let team = try TeamName.check(team, listed: hunt.teams)
         let player = try await store.join(hunt: huntID, name: name, pin: pin, team: team, at: clock())
         return Outcome(player, effects: [.playerSeen(player), .standingsChanged])
     }

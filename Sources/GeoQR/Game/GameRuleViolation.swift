@@ -15,6 +15,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case nameHasControlCharacters
     case nameTaken(String)
     case badTeamName
+    /// The hunt lists its teams and this is not one of them.
+    case teamNotInHunt(String, teams: [String])
     case pinTooShort
     case pinTooLong
     case lockedOut(until: Date)
@@ -54,6 +56,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .nameHasControlCharacters: "name-control-characters"
         case .nameTaken: "name-taken"
         case .badTeamName: "bad-team"
+        case .teamNotInHunt: "unknown-team"
         case .pinTooShort: "pin-too-short"
         case .pinTooLong: "pin-too-long"
         case .lockedOut: "locked-out"
@@ -94,6 +97,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .nameHasControlCharacters: "a player name cannot contain control characters (tabs, newlines…)"
         case .nameTaken(let n): "the name \"\(n)\" is taken in this hunt (names ignore case): choose another"
         case .badTeamName: "a team name has 1 to \(PlayerName.maxLength) characters and no control characters"
+        case .teamNotInHunt(let team, let teams):
+            "\"\(team)\" is not a team of this hunt: choose \(teams.count == 1 ? teams[0] : teams.dropLast().joined(separator: ", ") + " or " + teams.last!)"
         case .pinTooShort: "a PIN needs at least \(PINPolicy.minLength) characters"
         case .pinTooLong: "a PIN has at most \(PINPolicy.maxLength) characters"
         case .lockedOut(let until): "too many wrong PINs: try again after \(ISO8601DateFormatter().string(from: until))"
