@@ -44,7 +44,7 @@ extension Game {
     /// ```
     public func standing(of player: Player) async throws -> Standing {
         try await store.leaderboard(hunt: huntID).first { $0.player == player.id }
-            ?? Standing(player: player.id, name: player.name, points: 0, finds: 0)
+            ?? Standing(player: player.id, name: player.name, team: player.team, points: 0, finds: 0)
     }
 
     /// What another player holds, to ask for in a trade: card ids and cache names, never the

@@ -47,6 +47,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case reasonMissing
     case reportAlreadyResolved(String)
     case findAlreadyVoided(String)
+    /// The cache has no hint to reveal.
+    case noHint(String)
 
     /// A short, stable, kebab-case name for scripts (`name-taken`, `trade-item-gone`…).
     public var code: String {
@@ -87,6 +89,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .reasonMissing: "reason-missing"
         case .reportAlreadyResolved: "report-already-resolved"
         case .findAlreadyVoided: "find-already-voided"
+        case .noHint: "no-hint"
         }
     }
 
@@ -129,6 +132,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .reasonMissing: "a game-master act needs a reason"
         case .reportAlreadyResolved(let r): "report \(r) is already resolved"
         case .findAlreadyVoided(let f): "find \(f) is already void"
+        case .noHint(let c): "cache \(c) has no hint"
         }
     }
 }
