@@ -17,7 +17,7 @@ struct GeoQRCommand: AsyncParsableCommand {
                       LedgerCommand.self, ServeCommand.self,
                       PlayerCommand.self, ClaimCommand.self, CollectionCommand.self, LeaderboardCommand.self,
                       HintCommand.self, ReportCommand.self, TradeCommand.self, TrackableCommand.self,
-                      GameMasterCommand.self],
+                      GameMasterCommand.self, ResultsCommand.self],
         defaultSubcommand: nil
     )
 
