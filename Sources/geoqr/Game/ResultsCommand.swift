@@ -9,21 +9,23 @@ struct ResultsCommand: AsyncParsableCommand {
         abstract: "Print a hunt's results: the standings, the teams, or every find, as CSV or JSON.",
         discussion: """
         For the end of the day: open the CSV in a spreadsheet, print it, or keep it with the \
-        published ledger. The control room's "Results" downloads are the same files.
+        published ledger. The hunt server gives the game master the same files \
+        (/api/admin/results/standings.csv, teams.csv, finds.csv).
 
-        --format csv (the default) prints one table with a header row, as RFC 4180 says (quoted \
-        fields, CRLF line ends); --what chooses it:
-          standings   (the default) rank, player, name, team, points, finds. Players equal in \
-        points and finds share a rank.
-          teams       team, points, finds, players: the sums of each team's players.
-          finds       every find, oldest first: id, time (ISO 8601, UTC), player, playerName, \
-        team, cache, cacheName, method, points, firstToFind, voided, voidReason. A voided find \
-        stays listed, worth 0 points, with your reason.
-        A name that a spreadsheet would run as a formula (starting with =, +, - or @) is written \
-        with a ' in front.
+        --format csv (the default) prints one table, chosen by --what, with a header row \
+        (RFC 4180: quoted where needed, CRLF line ends):
+          standings  (the default) rank, player, name, team, points, finds;
+                     players equal in points and finds share a rank
+          teams      team, points, finds, players: sums of each team's players
+          finds      every find, oldest first: id, time (ISO 8601, UTC),
+                     player, playerName, team, cache, cacheName, method,
+                     points, firstToFind, voided, voidReason; a voided find
+                     stays listed, worth 0 points, with your reason
+        Text a spreadsheet would run as a formula (starting with =, +, - or @) \
+        is written with a ' in front.
 
-        --format json prints everything in one document, {hunt, standings, teams, finds}, the \
-        same as the server's GET /api/admin/results.
+        --format json prints all three in one document, {hunt, standings, teams, finds}, as \
+        the server's GET /api/admin/results does.
 
         Examples:
           geoqr results --hunt demo > standings.csv
