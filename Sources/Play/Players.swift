@@ -3,15 +3,15 @@ import GeoQR
 import Ledger
 
 extension Game {
-    /// A player joins the hunt with a name, a PIN and perhaps a team (``GeoQR/TeamName``). The
-    /// name's rules are ``GeoQR/PlayerName``'s; the PIN is kept as a bcrypt hash, outside the
-    /// ledger.
+    /// A player joins the hunt with a name, a PIN and perhaps a team (``GeoQR/TeamName``; one
+    /// of the hunt's teams when its file lists them). The name's rules are
+    /// ``GeoQR/PlayerName``'s; the PIN is kept as a bcrypt hash, outside the ledger.
     ///
     /// ```swift
     /// let ada = try await game.join(name: "Ada", pin: "4321", team: "Red").value   // P1
     /// ```
     public func join(name: String, pin: String, team: String?) async throws -> Outcome<Player> {
-        let team = try TeamName.check(team)
+        let team = try TeamName.check(team, listed: hunt.teams)
         let player = try await store.join(hunt: huntID, name: name, pin: pin, team: team, at: clock())
         return Outcome(player, effects: [.playerSeen(player), .standingsChanged])
     }
@@ -44,7 +44,7 @@ extension Game {
     /// ```
     public func standing(of player: Player) async throws -> Standing {
         try await store.leaderboard(hunt: huntID).first { $0.player == player.id }
-            ?? Standing(player: player.id, name: player.name, points: 0, finds: 0)
+            ?? Standing(player: player.id, name: player.name, team: player.team, points: 0, finds: 0)
     }
 
     /// What another player holds, to ask for in a trade: card ids and cache names, never the

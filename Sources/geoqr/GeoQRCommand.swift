@@ -16,7 +16,8 @@ struct GeoQRCommand: AsyncParsableCommand {
                       DecodeCommand.self, ScanCommand.self, WatchCommand.self, ImportCommand.self, ExportCommand.self,
                       LedgerCommand.self, ServeCommand.self,
                       PlayerCommand.self, ClaimCommand.self, CollectionCommand.self, LeaderboardCommand.self,
-                      ReportCommand.self, TradeCommand.self, TrackableCommand.self, GameMasterCommand.self],
+                      HintCommand.self, ReportCommand.self, TradeCommand.self, TrackableCommand.self,
+                      GameMasterCommand.self, ResultsCommand.self],
         defaultSubcommand: nil
     )
 

@@ -138,7 +138,7 @@ import Testing
 @Suite struct CredentialCommandTests {
     @Test func aResetPINLiftsALockoutAndTheExportHoldsNoPINHash() throws {
         let geoqr = try GeoQRProcess()
-        #expect(try geoqr.run("player", "add", "Ada", "--hunt", "demo", "--pin", "4321", "--team", "Red").status == 0)
+        #expect(try geoqr.run("player", "add", "Ada", "--hunt", "demo", "--pin", "4321", "--team", "Foxes").status == 0)
         var locked = ""
         for _ in 0..<6 {
             let wrong = try geoqr.run("trade", "cancel", "T1", "--hunt", "demo", "--player", "Ada", "--pin", "0000")
@@ -171,8 +171,12 @@ import Testing
         let bad = try geoqr.run("player", "add", "Ada", "--hunt", "demo", "--pin", "4321", "--team", "Red\tTeam")
         #expect(bad.status == 1)
         #expect(bad.stderr == "geoqr: a team name has 1 to 32 characters and no control characters\n")
-        let joined = try geoqr.run("player", "add", "Ada", "--hunt", "demo", "--pin", "4321", "--team", "  Red  ", "--json")
+        // The demo hunt lists its teams, Foxes and Owls: only those, in any case.
+        let unlisted = try geoqr.run("player", "add", "Ada", "--hunt", "demo", "--pin", "4321", "--team", "Red")
+        #expect(unlisted.status == 1)
+        #expect(unlisted.stderr == "geoqr: \"Red\" is not a team of this hunt: choose Foxes, Owls\n")
+        let joined = try geoqr.run("player", "add", "Ada", "--hunt", "demo", "--pin", "4321", "--team", "  owls  ", "--json")
         let player = try JSONSerialization.jsonObject(with: joined.stdoutData) as? [String: Any]
-        #expect(player?["team"] as? String == "Red")
+        #expect(player?["team"] as? String == "Owls")
     }
 }

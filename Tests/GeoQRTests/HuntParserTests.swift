@@ -95,6 +95,27 @@ func firstProblem(_ json: String) -> String? {
         #expect(hunt.end!.timeIntervalSince(hunt.start!) == 2.5 * 3600)
     }
 
+    @Test func readsTeamsAndHintCost() throws {
+        let hunt = try parse(huntJSON(extra: #""teams": [" Foxes ", "Owls"], "hintCost": 5,"#)).hunt
+        #expect(hunt.teams == ["Foxes", "Owls"])
+        #expect(hunt.hintCost == 5)
+        let plain = try parse(huntJSON()).hunt
+        #expect(plain.teams.isEmpty && plain.hintCost == 0, "no list: any team; no cost: free hints")
+    }
+
+    @Test("a bad team list or hint cost is named with its path and value", arguments: [
+        (#""teams": "Foxes","#, #"teams: "Foxes" is not an array"#),
+        (#""teams": ["Foxes", 3],"#, "teams[1]: 3 is not a team name"),
+        (#""teams": ["Foxes", "  "],"#, #"teams[1]: "  " is not a team name (1 to 32 characters, no control characters)"#),
+        (#""teams": ["Foxes", "Owls", "foxes"],"#, #"teams[2]: "foxes" is already teams[0] (team names ignore case)"#),
+        (#""hintCost": -1,"#, "hintCost: -1 is out of range (0…1000000)"),
+        (#""hintCost": 2.5,"#, "hintCost: 2.5 is not a whole number"),
+        (#""hintCost": "5","#, #"hintCost: "5" is not a number"#),
+    ])
+    func reportsTeamAndHintMistakes(extra: String, expected: String) {
+        #expect(firstProblem(huntJSON(extra: extra)) == "caches/test.json: " + expected)
+    }
+
     @Test func refusesWhatIsNotAHunt() {
         #expect(firstProblem("") == "caches/test.json: is empty, not a hunt (JSON object)")
         #expect(firstProblem("{\n  \"id\": \"x\",\n  oops\n}")?.hasPrefix("caches/test.json: is not valid JSON") == true)

@@ -72,7 +72,7 @@ struct PlayerAPITests {
         let h = try Harness()
         try await h.app.test(.router) { client in
             let index = try await client.call(.get, "/")
-            #expect(index.status == .ok && index.text.contains("Join the hunt"))
+            #expect(index.status == .ok && index.text.contains("data-i18n=\"app.join.title\""))
             #expect(index.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
             #expect(index.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
             #expect(try await client.call(.get, "/../Package.swift").status != .ok)

@@ -20,15 +20,21 @@ struct ServerCachingTests {
             views.append(CacheView(
                 id: "C\(i)", name: text, trail: some ? text : nil, difficulty: 1.5 + Double(i % 4), terrain: Double(i % 5),
                 points: i * 7 - 3, radiusM: [40, 12.5, 0.1, 1e6][i % 4], hint: i % 3 == 0 ? text : nil,
-                found: some, disabled: i % 3 == 1, flagged: i % 5 == 2,
+                hintCost: i % 3 == 1 ? i : nil, hintRevealed: i % 3 == 1 ? some : nil, found: some, disabled: i % 3 == 1, flagged: i % 5 == 2,
                 latitude: some ? 40.6303 + Double(i) / 7 : nil, longitude: some ? -8.6575 - Double(i) / 3 : nil,
                 distanceM: i % 4 == 0 ? nil : Double(i) * 123.4, bearingDeg: i % 4 == 0 ? nil : Double(i * 9 % 360),
                 direction: i % 4 == 0 ? nil : "north-east"))
         }
         try expectSameMeaning(CacheList(caches: views), key: "caches", items: views) { $0.write(to: &$1) }
-        let rows: [[String: Any]] = (0..<30).map { ["player": "P\($0)", "name": texts[$0 % texts.count], "points": $0 * 10 - 5, "finds": $0] }
+        let rows: [[String: Any]] = (0..<30).map {
+            ["player": "P\($0)", "name": texts[$0 % texts.count], "points": $0 * 10 - 5, "finds": $0]
+                .merging($0 % 3 == 0 ? [:] : ["team": texts[$0 % 4]]) { a, _ in a }
+        }
         let standings = try JSONDecoder().decode([Standing].self, from: JSONSerialization.data(withJSONObject: rows))
-        try expectSameMeaning(Leaderboard(standings: standings), key: "standings", items: standings) { $0.write(to: &$1) }
+        let teams = TeamStanding.rank(standings)
+        #expect(teams.count == 4)
+        try expectSameMeaning(Leaderboard(standings: standings, teams: teams), key: "standings", items: standings) { $0.write(to: &$1) }
+        try expectSameMeaning(Leaderboard(standings: standings, teams: teams), key: "teams", items: teams) { $0.write(to: &$1) }
 
         // The claim answer: both encoders are made from one field list; every property
         // must be in it, and both must write each the same.

@@ -15,6 +15,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case nameHasControlCharacters
     case nameTaken(String)
     case badTeamName
+    /// The hunt lists its teams and this is not one of them.
+    case teamNotInHunt(String, teams: [String])
     case pinTooShort
     case pinTooLong
     case lockedOut(until: Date)
@@ -45,6 +47,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case reasonMissing
     case reportAlreadyResolved(String)
     case findAlreadyVoided(String)
+    /// The cache has no hint to reveal.
+    case noHint(String)
 
     /// A short, stable, kebab-case name for scripts (`name-taken`, `trade-item-gone`…).
     public var code: String {
@@ -54,6 +58,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .nameHasControlCharacters: "name-control-characters"
         case .nameTaken: "name-taken"
         case .badTeamName: "bad-team"
+        case .teamNotInHunt: "unknown-team"
         case .pinTooShort: "pin-too-short"
         case .pinTooLong: "pin-too-long"
         case .lockedOut: "locked-out"
@@ -84,6 +89,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .reasonMissing: "reason-missing"
         case .reportAlreadyResolved: "report-already-resolved"
         case .findAlreadyVoided: "find-already-voided"
+        case .noHint: "no-hint"
         }
     }
 
@@ -115,6 +121,9 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .cacheNotFoundByPlayer(let c, let p), .tradeDuplicateCard(let p, let c): values = ["cache": .text(c), "player": .text(p)]
         case .tradeNotOpen(let id, let state): values = ["trade": .text(id), "state": .text(state)]
         case .textTooLong(let field, let limit): values = ["field": .text(field), "limit": .integer(limit)]
+        case .teamNotInHunt(let team, let teams):
+            values = ["team": .text(team), "teams": .text(teams.joined(separator: ", "))]
+        case .noHint(let c): values = ["cache": .text(c)]
         }
         return Phrase("error." + code, values)
     }

@@ -47,7 +47,7 @@ public struct Scoring: Sendable, Equatable {
 
 /// Points given to a player, and why.
 public struct PointsAward: Sendable, Equatable, Codable {
-    /// `cache`, `first-to-find`, `trail:ID` or `adjustment`.
+    /// `cache`, `first-to-find`, `trail:ID`, `adjustment: WHY` or `hint: CACHE`.
     public var reason: String
     public var amount: Int
 
@@ -60,4 +60,6 @@ public struct PointsAward: Sendable, Equatable, Codable {
     public static let firstToFindReason = "first-to-find"
     public static let adjustmentReason = "adjustment"
     public static func trailReason(_ trailID: String) -> String { "trail:\(trailID)" }
+    /// A paid hint: its cost is taken off with this reason.
+    public static func hintReason(_ cacheID: String) -> String { "hint: \(cacheID)" }
 }

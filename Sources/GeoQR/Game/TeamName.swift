@@ -2,8 +2,10 @@
 /// same length limit and no control characters. Teams are not unique: that is their point.
 ///
 /// ```swift
-/// try TeamName.check(" Red Squirrels ")   // "Red Squirrels"
-/// try TeamName.check("")                  // nil: no team
+/// try TeamName.check(" Red Squirrels ")                      // "Red Squirrels"
+/// try TeamName.check("")                                     // nil: no team
+/// try TeamName.check("owls", listed: ["Foxes", "Owls"])     // "Owls", as the hunt spells it
+/// try TeamName.check("Badgers", listed: ["Foxes", "Owls"])  // throws .teamNotInHunt
 /// ```
 public enum TeamName {
     /// The team as it will be shown (surrounding spaces removed), nil for none, or why it
@@ -15,5 +17,18 @@ public enum TeamName {
             throw .badTeamName
         }
         return team
+    }
+
+    /// The team for a hunt that may list its teams (``Hunt/teams``): with a list, only its
+    /// teams (compared ignoring case, answered as the list spells them); without one, any team
+    /// ``check(_:)`` takes. No team is always allowed.
+    public static func check(_ raw: String?, listed teams: [String]) throws(GameRuleViolation) -> String? {
+        guard let team = try check(raw) else { return nil }
+        guard !teams.isEmpty else { return team }
+        let key = PlayerName.key(team)
+        guard let listed = teams.first(where: { PlayerName.key($0) == key }) else {
+            throw .teamNotInHunt(team, teams: teams)
+        }
+        return listed
     }
 }

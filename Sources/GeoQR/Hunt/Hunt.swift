@@ -21,10 +21,16 @@ public struct Hunt: Sendable, Equatable {
     public var end: Date?
     public var trails: [Trail]
     public var caches: [Cache]
+    /// The teams players may join for, as the hunt file lists them; empty means any team name
+    /// (``TeamName``) will do.
+    public var teams: [String]
+    /// Points a player pays to see a cache's hint; 0 (the default) means hints are free and
+    /// shown with the cache.
+    public var hintCost: Int
 
     public init(id: String, name: String, defaultRadius: Double = Hunt.standardRadius,
                 accuracyCap: Double = Hunt.standardAccuracyCap, start: Date? = nil, end: Date? = nil,
-                trails: [Trail] = [], caches: [Cache]) {
+                trails: [Trail] = [], caches: [Cache], teams: [String] = [], hintCost: Int = 0) {
         self.id = id
         self.name = name
         self.defaultRadius = defaultRadius
@@ -33,6 +39,8 @@ public struct Hunt: Sendable, Equatable {
         self.end = end
         self.trails = trails
         self.caches = caches
+        self.teams = teams
+        self.hintCost = hintCost
     }
 
     /// 100 m: what a phone's GPS and a walker's patience allow, as DESIGN.md fixes it.

@@ -14,6 +14,8 @@ import Foundation
 public enum HuntParser {
     /// The largest radius a cache may have: beyond 10 km a claim says nothing about a visit.
     public static let maxRadius: Double = 10_000
+    /// The most a hint may cost: more than any cache is worth is a typo.
+    public static let maxHintCost: Double = 1_000_000
 
     public static func parse(_ data: Data, file: String) throws(HuntFileError) -> ParsedHunt {
         let root: JSONValue
@@ -48,7 +50,7 @@ public enum HuntParser {
     }
 
     private static let huntFields: Set = ["$schema", "id", "name", "description", "radius", "accuracyCap",
-                                          "start", "end", "trails", "caches"]
+                                          "start", "end", "trails", "caches", "teams", "hintCost"]
     private static let cacheFields: Set = ["id", "name", "lat", "lon", "radius", "difficulty", "terrain",
                                            "points", "message", "hint"]
     private static let trailFields: Set = ["id", "name", "ordered", "caches"]
@@ -65,11 +67,36 @@ public enum HuntParser {
         if let start, let end, end <= start {
             r.fail("end", "\(r.isoString(end)) is not after start \(r.isoString(start))")
         }
+        let hintCost = r.number(object, "hintCost", at: "", range: 0...maxHintCost, integer: true).map { Int($0) } ?? 0
+        let teams = readTeams(object["teams"], r)
         let caches = readCaches(object["caches"], r)
         let trails = readTrails(object["trails"], caches: caches, r)
         guard let id, let name else { return nil }
         return Hunt(id: id, name: name, defaultRadius: radius, accuracyCap: cap, start: start, end: end,
-                    trails: trails, caches: caches)
+                    trails: trails, caches: caches, teams: teams, hintCost: hintCost)
+    }
+
+    /// The teams a hunt lists: names as ``TeamName`` takes them, each once (ignoring case).
+    private static func readTeams(_ value: JSONValue?, _ r: FieldReader) -> [String] {
+        guard let value, value != .null else { return [] }
+        guard let items = r.array(value, at: "teams") else { return [] }
+        var seen: [String: Int] = [:]
+        var teams: [String] = []
+        for (i, item) in items.enumerated() {
+            let path = "teams[\(i)]"
+            guard case .string(let raw) = item else { r.fail(path, "\(item.shortDescription) is not a team name"); continue }
+            guard let team = try? TeamName.check(raw) else {
+                r.fail(path, "\"\(raw)\" is not a team name (1 to \(PlayerName.maxLength) characters, no control characters)")
+                continue
+            }
+            if let first = seen[PlayerName.key(team)] {
+                r.fail(path, "\"\(raw)\" is already teams[\(first)] (team names ignore case)")
+                continue
+            }
+            seen[PlayerName.key(team)] = i
+            teams.append(team)
+        }
+        return teams
     }
 
     private static func readCaches(_ value: JSONValue?, _ r: FieldReader) -> [Cache] {

@@ -34,6 +34,8 @@ extension Phrasebook {
         "window.ended": "hunt ended at {end}",
         "window.none": "hunt has no time window",
 
+        "error.unknown-team": "\"{team}\" is not a team of this hunt: choose {teams}",
+        "error.no-hint": "cache {cache} has no hint",
         "error.name-empty": "a player name needs 1 to {max} characters",
         "error.name-too-long": "a player name has at most {max} characters (this one has {count})",
         "error.name-control-characters": "a player name cannot contain control characters (tabs, newlines…)",

@@ -33,6 +33,8 @@ extension Phrasebook {
         "window.ended": "o jogo terminou em {end}",
         "window.none": "o jogo não tem horário",
 
+        "error.unknown-team": "\"{team}\" não é uma equipa desta caça: escolha {teams}",
+        "error.no-hint": "a cache {cache} não tem pista",
         "error.name-empty": "um nome de jogador precisa de 1 a {max} caracteres",
         "error.name-too-long": "um nome de jogador tem no máximo {max} caracteres (este tem {count})",
         "error.name-control-characters": "um nome de jogador não pode conter caracteres invisíveis (tabulações, quebras de linha…)",

@@ -100,7 +100,7 @@ extension APIError {
         switch rule {
         case .wrongPIN: .unauthorized
         case .lockedOut: .tooManyRequests
-        case .unknownPlayer, .unknownCache, .unknownItem, .unknownTrade, .unknownReport, .unknownFind: .notFound
+        case .unknownPlayer, .unknownCache, .unknownItem, .unknownTrade, .unknownReport, .unknownFind, .noHint: .notFound
         case .notYourTrade, .notHolding: .forbidden
         case .nameTaken, .cacheDisabled, .tradeNotOpen, .tradeExpired, .tradeItemGone, .tradeDuplicateCard,
              .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache:

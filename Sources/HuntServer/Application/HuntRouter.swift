@@ -26,6 +26,8 @@ public enum HuntRouter {
         ClaimController(session: session).addRoutes(to: api)
         TradeController(session: session).addRoutes(to: api)
         ReportController(session: session).addRoutes(to: api)
+        HintController(session: session).addRoutes(to: api)
+        ResultsController(session: session).addRoutes(to: api)
         AdminController(session: session).addRoutes(to: api)
         LiveController(session: session).addRoutes(to: api)
         WebController(session: session).addRoutes(to: router)

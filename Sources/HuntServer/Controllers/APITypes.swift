@@ -49,6 +49,10 @@ struct HuntView: ResponseEncodable {
     var coordinatesShown: Bool
     var trails: [TrailView]
     var caches: Int
+    /// The teams players may join for; empty when any team name will do.
+    var teams: [String]
+    /// Points a hint costs; 0 when hints are free.
+    var hintCost: Int
 }
 
 struct TrailView: Codable {
@@ -68,6 +72,9 @@ struct CacheView: Codable {
     var points: Int
     var radiusM: Double
     var hint: String?
+    /// When hints cost points: the price of this cache's hint, and whether this player paid.
+    var hintCost: Int?
+    var hintRevealed: Bool?
     var found: Bool
     var disabled: Bool
     var flagged: Bool
@@ -95,7 +102,7 @@ struct CardList: ResponseEncodable { var cards: [Card] }
 struct TrackableList: ResponseEncodable { var trackables: [Trackable] }
 struct PlayerList: ResponseEncodable { var players: [PublicPlayer] }
 /// Written by hand (``PolledResponses``): every phone polls it.
-struct Leaderboard: Encodable { var standings: [Standing] }
+struct Leaderboard: Encodable { var standings: [Standing]; var teams: [TeamStanding] }
 struct TradeList: ResponseEncodable { var incoming: [TradeOffer]; var outgoing: [TradeOffer] }
 struct ReportList: ResponseEncodable { var reports: [Report] }
 

@@ -24,7 +24,7 @@ struct HuntController {
         return HuntView(id: h.id, name: h.name, radiusM: h.defaultRadius, start: h.start, end: h.end,
                         running: try await session.state.running, coordinatesShown: session.options.showCoordinates,
                         trails: h.trails.map { TrailView(id: $0.id, name: $0.name, ordered: $0.ordered, caches: $0.cacheIDs) },
-                        caches: h.caches.count)
+                        caches: h.caches.count, teams: h.teams, hintCost: h.hintCost)
     }
 
     /// Signed-in players also see which caches they found.
@@ -47,8 +47,10 @@ struct HuntController {
         return ItemList(items: try await session.game.items(of: try context.parameters.require("id")))
     }
 
+    /// The players' standings, and the teams' summed from them.
     @Sendable func leaderboard(_ request: Request, context: HuntRequestContext) async throws -> Leaderboard {
-        Leaderboard(standings: try await session.standings.value())
+        let standings = try await session.standings.value()
+        return Leaderboard(standings: standings, teams: TeamStanding.rank(standings))
     }
 
     @Sendable func openAPI(_ request: Request, context: HuntRequestContext) async throws -> Response {

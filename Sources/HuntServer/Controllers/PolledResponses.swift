@@ -34,6 +34,8 @@ extension CacheView {
         json.key("points"); json.number(points)
         json.key("radiusM"); json.number(radiusM)
         if let hint { json.key("hint"); json.string(hint) }
+        if let hintCost { json.key("hintCost"); json.number(hintCost) }
+        if let hintRevealed { json.key("hintRevealed"); json.bool(hintRevealed) }
         json.key("found"); json.bool(found)
         json.key("disabled"); json.bool(disabled)
         json.key("flagged"); json.bool(flagged)
@@ -54,6 +56,10 @@ extension Leaderboard: ResponseGenerator {
         json.beginArray()
         for standing in standings { standing.write(to: &json) }
         json.endArray()
+        json.key("teams")
+        json.beginArray()
+        for team in teams { team.write(to: &json) }
+        json.endArray()
         json.endObject()
         return .json(json)
     }
@@ -64,8 +70,20 @@ extension Standing {
         json.beginObject()
         json.key("player"); json.string(player)
         json.key("name"); json.string(name)
+        if let team { json.key("team"); json.string(team) }
         json.key("points"); json.number(points)
         json.key("finds"); json.number(finds)
+        json.endObject()
+    }
+}
+
+extension TeamStanding {
+    func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("team"); json.string(team)
+        json.key("points"); json.number(points)
+        json.key("finds"); json.number(finds)
+        json.key("players"); json.number(players)
         json.endObject()
     }
 }

@@ -1,24 +1,30 @@
 import Foundation
 import GeoQR
 import Ledger
+import Play
 
 /// The caches as one player sees them from one place: found or not, disabled, flagged by a
-/// report, and how far and which way, nearest first.
+/// report, hints shown or priced (``Play/CacheHint``), and how far and which way, nearest
+/// first.
 struct CacheCatalogue {
     let session: HuntSession
 
     func views(for player: String?, from here: Coordinate?) async throws -> [CacheView] {
         let hunt = session.hunt
-        var found: Set<String> = []
-        if let player { found = try await session.found.caches(of: player) }
+        var found: Set<String> = [], paid: Set<String> = []
+        if let player {
+            found = try await session.found.caches(of: player)
+            paid = try await session.game.revealedHints(of: player)
+        }
         let flags = try await session.cacheFlags.value()
         let disabled = flags.disabled, flagged = flags.flagged
         let views = hunt.caches.map { cache in
             let leg = here.map { Geodesic.inverse(from: $0, to: cache.coordinate) }
+            let hint = CacheHint(cache, in: hunt, paid: paid.contains(cache.id))
             return CacheView(
                 id: cache.id, name: cache.name, trail: hunt.trail(of: cache.id)?.name,
                 difficulty: cache.difficulty, terrain: cache.terrain, points: cache.points,
-                radiusM: hunt.radius(of: cache), hint: cache.hint,
+                radiusM: hunt.radius(of: cache), hint: hint.text, hintCost: hint.cost, hintRevealed: hint.revealed,
                 found: found.contains(cache.id), disabled: disabled.contains(cache.id), flagged: flagged.contains(cache.id),
                 latitude: session.options.showCoordinates ? cache.coordinate.latitude : nil,
                 longitude: session.options.showCoordinates ? cache.coordinate.longitude : nil,

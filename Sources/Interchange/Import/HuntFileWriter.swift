@@ -3,7 +3,7 @@ import GeoQR
 
 /// Writes a ``Hunt`` as a hunt file (`caches/NAME.json`, the shape `HuntParser` reads and
 /// `caches/hunt.schema.json` describes), fields in the order a person reads them: id, name,
-/// radius, trails, then caches.
+/// radius, teams, trails, then caches.
 ///
 /// ```swift
 /// let data = HuntFileWriter.data(hunt, description: "From pq.gpx", schema: "./hunt.schema.json")
@@ -23,6 +23,8 @@ public enum HuntFileWriter {
         let iso = ISO8601DateFormatter()
         fields.append(("start", hunt.start.map { .string(iso.string(from: $0)) }))
         fields.append(("end", hunt.end.map { .string(iso.string(from: $0)) }))
+        fields.append(("teams", hunt.teams.isEmpty ? nil : .inlineArray(hunt.teams.map(OrderedJSON.string))))
+        fields.append(("hintCost", hunt.hintCost == 0 ? nil : .number(Double(hunt.hintCost))))
         if !hunt.trails.isEmpty {
             fields.append(("trails", .array(hunt.trails.map { t in
                 .object([("id", .string(t.id)), ("name", .string(t.name)), ("ordered", t.ordered ? .bool(true) : nil),

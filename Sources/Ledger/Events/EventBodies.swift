@@ -141,6 +141,13 @@ public struct SecretRotated: Codable, Sendable, Equatable {
     public var fingerprint: String
 }
 
+/// Body of ``EventKind/hintRevealed``: a player paid `cost` points to see a cache's hint.
+public struct HintRevealed: Codable, Sendable, Equatable {
+    public var player: String
+    public var cache: String
+    public var cost: Int
+}
+
 /// Body of ``EventKind/huntStarted`` and ``EventKind/huntStopped``: the kind says it all.
 public struct HuntRunning: Codable, Sendable, Equatable {}
 

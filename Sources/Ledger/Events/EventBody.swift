@@ -28,6 +28,7 @@ public enum EventBody: Sendable, Equatable {
     case secretRotated(SecretRotated)
     case huntStarted
     case huntStopped
+    case hintRevealed(HintRevealed)
 
     /// The players this event names (the actor aside): a claimant, the two sides of a trade,
     /// a player given points.
@@ -44,6 +45,7 @@ public enum EventBody: Sendable, Equatable {
         case .tradeAccepted(let b): Array(Set(b.moves.flatMap { [$0.from, $0.to] })).sorted()
         case .reportFiled(let b): [b.player]
         case .pointsAdjusted(let b): [b.player]
+        case .hintRevealed(let b): [b.player]
         default: []
         }
     }
@@ -58,6 +60,7 @@ public enum EventBody: Sendable, Equatable {
         case .trackableDropped(let b): [b.cache]
         case .reportFiled(let b): [b.cache]
         case .cacheAvailability(let b): [b.cache]
+        case .hintRevealed(let b): [b.cache]
         default: []
         }
     }
@@ -96,6 +99,7 @@ extension LedgerEvent {
         case .secretRotated: return .secretRotated(try read(SecretRotated.self))
         case .huntStarted: return .huntStarted
         case .huntStopped: return .huntStopped
+        case .hintRevealed: return .hintRevealed(try read(HintRevealed.self))
         }
     }
 }

@@ -19,4 +19,5 @@ public enum EventKind: String, Sendable, CaseIterable, Codable {
     case secretRotated = "secret-rotated"
     case huntStarted = "hunt-started"
     case huntStopped = "hunt-stopped"
+    case hintRevealed = "hint-revealed"
 }

@@ -72,7 +72,7 @@ enum ItemProjection {
                 INSERT INTO hunt_secrets (hunt, generation, fingerprint, rotated_ms, seq) VALUES (?, ?, ?, ?, ?)
                 """).execute(arguments: [hunt, generation + 1, b.fingerprint, time, seq])
         case .playerJoined, .pinChecked, .pinReset, .claimAttempted, .findRecorded, .findVoided, .pointsAdjusted,
-             .huntStarted, .huntStopped:
+             .huntStarted, .huntStopped, .hintRevealed:
             throw LedgerError.corrupt("event \(seq): \(kind.rawValue) reached the item projection")
         }
     }

@@ -53,6 +53,18 @@ enum StateProjection {
                 INSERT INTO points (seq, idx, hunt, player_id, find_id, reason, amount)
                 VALUES (?, 0, ?, ?, NULL, ?, ?)
                 """).execute(arguments: [seq, hunt, b.player, PointsAward.adjustmentReason + ": " + b.reason, b.amount])
+        case .hintRevealed:
+            let b = try body(HintRevealed.self)
+            try db.execute(literal: """
+                INSERT INTO hints (hunt, player_id, cache_id, cost, revealed_ms, seq)
+                VALUES (\(hunt), \(b.player), \(b.cache), \(b.cost), \(time), \(seq))
+                """)
+            if b.cost != 0 {
+                try db.execute(literal: """
+                    INSERT INTO points (seq, idx, hunt, player_id, find_id, reason, amount)
+                    VALUES (\(seq), 0, \(hunt), \(b.player), NULL, \(PointsAward.hintReason(b.cache)), \(-b.cost))
+                    """)
+            }
         case .huntStarted, .huntStopped:
             try db.cached("""
                 INSERT INTO hunt_state (hunt, running, seq) VALUES (?, ?, ?)

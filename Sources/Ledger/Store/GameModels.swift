@@ -115,12 +115,37 @@ public struct Trip: Sendable, Equatable, Codable {
 public struct Standing: Sendable, Equatable, Codable {
     public var player: String
     public var name: String
+    /// The team the player joined for; nil for none.
+    public var team: String?
     public var points: Int
     public var finds: Int
 
-    public init(player: String, name: String, points: Int, finds: Int) {
-        self.player = player; self.name = name; self.points = points; self.finds = finds
+    public init(player: String, name: String, team: String? = nil, points: Int, finds: Int) {
+        self.player = player; self.name = name; self.team = team; self.points = points; self.finds = finds
     }
+}
+
+/// A hint a player paid to see: recorded once per player and cache (``EventKind/hintRevealed``).
+public struct HintReveal: Sendable, Equatable, Codable {
+    public var player: String
+    public var cache: String
+    /// The points it cost, taken off the player's score.
+    public var cost: Int
+    public var time: Date
+}
+
+/// A claim kept for audit and not a find (its verdict says why), as the control room counts
+/// them per cache.
+public struct Attempt: Sendable, Equatable, Codable {
+    /// The seq of the event that recorded it.
+    public var seq: Int64
+    public var player: String
+    /// The cache the code named; nil when no code of this hunt was read.
+    public var cache: String?
+    /// When the code was scanned.
+    public var time: Date
+    public var verdict: Verdict
+    public var method: ClaimMethod
 }
 
 /// A "needs maintenance" report.

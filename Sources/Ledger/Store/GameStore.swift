@@ -47,6 +47,34 @@ public protocol GameStore: Sendable {
     func collection(hunt: String, player: String) async throws -> [Card]
     /// Players by points, then by finds, then by name.
     func leaderboard(hunt: String) async throws -> [Standing]
+    /// The points each find of a hunt counts for now, by find id (awards of a voided find are
+    /// gone, so it counts for nothing and is not listed).
+    ///
+    /// ```swift
+    /// let points = try await store.pointsByFind(hunt: "DEMO")["F12"] ?? 0   // 15
+    /// ```
+    func pointsByFind(hunt: String) async throws -> [String: Int]
+    /// Claims of a hunt kept for audit and not finds, oldest first.
+    ///
+    /// ```swift
+    /// let forged = try await store.attempts(hunt: "DEMO").filter { $0.verdict == .forged }
+    /// ```
+    func attempts(hunt: String) async throws -> [Attempt]
+
+    // MARK: Hints
+
+    /// Records that `player` paid `cost` points to see `cache`'s hint, taking them off their
+    /// score, unless they already did: then nothing is written and the first record answers.
+    /// The caller decides the cost (``GeoQR/Hunt/hintCost``); the ledger keeps what was paid.
+    ///
+    /// ```swift
+    /// let (reveal, isNew) = try await store.revealHint(cache: "A1", cost: 5, to: "P3", in: hunt, at: .now)
+    /// ```
+    /// - throws: ``GeoQR/GameRuleViolation/unknownCache(_:)``, `unknownPlayer`.
+    func revealHint(cache: String, cost: Int, to player: String, in hunt: Hunt,
+                    at time: Date) async throws -> (reveal: HintReveal, isNew: Bool)
+    /// The hints paid for in a hunt, oldest first; one player's when `player` is set.
+    func hints(hunt: String, player: String?) async throws -> [HintReveal]
 
     // MARK: Trackables
 

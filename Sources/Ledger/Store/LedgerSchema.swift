@@ -13,7 +13,7 @@ enum LedgerSchema {
         ("players", "id"), ("finds", "id"), ("attempts", "seq"), ("items", "id"),
         ("trips", "trackable_id, leg"), ("points", "seq, idx"), ("trades", "id"),
         ("reports", "id"), ("cache_flags", "hunt, cache_id"), ("hunt_secrets", "hunt, generation"),
-        ("hunt_state", "hunt"),
+        ("hunt_state", "hunt"), ("hints", "seq"),
     ]
 
     static var migrator: DatabaseMigrator {
@@ -49,6 +49,16 @@ enum LedgerSchema {
                 """)
         }
         migrator.registerMigration(CredentialsMigration.name, migrate: CredentialsMigration.migrate)
+        migrator.registerMigration("v4: hints") { db in
+            // Hints players paid to see, one per player and cache; the cost is also a row in
+            // `points`, from the same event.
+            try db.execute(sql: """
+                CREATE TABLE hints (
+                    hunt TEXT NOT NULL, player_id TEXT NOT NULL, cache_id TEXT NOT NULL, cost INTEGER NOT NULL,
+                    revealed_ms INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (hunt, player_id, cache_id)
+                );
+                """)
+        }
         return migrator
     }
 

@@ -113,13 +113,36 @@ extension SQLiteGameStore {
         let hunt = hunt.uppercased()
         return try await read { db in
             try Row.fetchAll(db.cached("""
-                SELECT p.id, p.name,
+                SELECT p.id, p.name, p.team,
                        COALESCE((SELECT SUM(amount) FROM points WHERE hunt = p.hunt AND player_id = p.id), 0) AS points,
                        (SELECT COUNT(*) FROM finds WHERE hunt = p.hunt AND player_id = p.id AND voided = 0) AS finds
                 FROM players p WHERE p.hunt = ?
                 ORDER BY points DESC, finds DESC, p.name_key
                 """), arguments: [hunt]).map {
-                Standing(player: $0["id"], name: $0["name"], points: $0["points"], finds: $0["finds"])
+                Standing(player: $0["id"], name: $0["name"], team: $0["team"], points: $0["points"], finds: $0["finds"])
+            }
+        }
+    }
+
+    public func pointsByFind(hunt: String) async throws -> [String: Int] {
+        let hunt = hunt.uppercased()
+        return try await read { db in
+            let rows = try SQLRequest<Row>(literal: """
+                SELECT find_id, SUM(amount) AS points FROM points
+                WHERE hunt = \(hunt) AND find_id IS NOT NULL GROUP BY find_id
+                """).fetchAll(db)
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["find_id"] as String, $0["points"] as Int) })
+        }
+    }
+
+    public func attempts(hunt: String) async throws -> [Attempt] {
+        let hunt = hunt.uppercased()
+        return try await read { db in
+            try SQLRequest<Row>(literal: "SELECT * FROM attempts WHERE hunt = \(hunt) ORDER BY seq").fetchAll(db).map { row in
+                Attempt(seq: row["seq"], player: row["player_id"], cache: row["cache_id"],
+                        time: Date(millisecondsSince1970: row["time_ms"]),
+                        verdict: Verdict(rawValue: row["verdict"]) ?? .noCode,
+                        method: ClaimMethod(rawValue: row["method"]) ?? .gameMaster)
             }
         }
     }

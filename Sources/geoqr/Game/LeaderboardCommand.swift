@@ -1,5 +1,6 @@
 import ArgumentParser
 import Ledger
+import Play
 
 /// `geoqr leaderboard`: who leads a hunt.
 struct LeaderboardCommand: AsyncParsableCommand {
@@ -8,7 +9,8 @@ struct LeaderboardCommand: AsyncParsableCommand {
         abstract: "Rank a hunt's players by points, then by finds.",
         discussion: """
         Points are each find's cache points, a first-to-find bonus, trail bonuses, and the game \
-        master's adjustments; a voided find loses its points.
+        master's adjustments, less any hints paid for; a voided find loses its points. Teams \
+        are ranked by the sums of their players' points.
 
         Example:
           geoqr leaderboard --hunt demo --json
@@ -27,7 +29,13 @@ struct LeaderboardCommand: AsyncParsableCommand {
         if json { return try printJSON(standings) }
         if standings.isEmpty { print("no players in \(hunt.id) yet") }
         for (rank, s) in standings.enumerated() {
-            print("\(rank + 1). \(s.name) (\(s.player)): \(s.points) points, \(s.finds) finds")
+            let team = s.team.map { ", \($0)" } ?? ""
+            print("\(rank + 1). \(s.name) (\(s.player)\(team)): \(s.points) points, \(s.finds) finds")
+        }
+        let teams = TeamStanding.rank(standings)
+        if !teams.isEmpty { print("teams:") }
+        for (rank, t) in teams.enumerated() {
+            print("\(rank + 1). \(t.team): \(t.points) points, \(t.finds) finds, \(t.players) players")
         }
     }
 }

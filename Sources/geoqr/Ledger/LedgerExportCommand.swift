@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GeoQR
 import Ledger
 
 /// `geoqr ledger export`: every event, for archives and other tools.
@@ -9,7 +10,7 @@ struct LedgerExportCommand: AsyncParsableCommand {
         abstract: "Print the ledger's events.",
         discussion: """
         jsonl (the default) prints one JSON object per event per line; csv prints a header and \
-        one row per event; --json prints one JSON array. Fields: seq, time_ms, hunt, actor, \
+        one row per event (RFC 4180); --json prints one JSON array. Fields: seq, time_ms, hunt, actor, \
         kind, body (the event's JSON), prev_hash, hash.
         """
     )
@@ -31,7 +32,7 @@ struct LedgerExportCommand: AsyncParsableCommand {
         let format = json ? .json : format
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        if format == .csv { print("seq,time_ms,hunt,actor,kind,body,prev_hash,hash") }
+        if format == .csv { print(CSVWriter.line(["seq", "time_ms", "hunt", "actor", "kind", "body", "prev_hash", "hash"]), terminator: "") }
         if format == .json { print("[", terminator: "") }
         var after: Int64 = 0, first = true
         while true {
@@ -46,18 +47,12 @@ struct LedgerExportCommand: AsyncParsableCommand {
                 case .csv:
                     let fields = [String(event.seq), String(event.timeMs), event.hunt, event.actor, event.kind,
                                   event.body, event.prevHash, event.hash]
-                    print(fields.map(Self.csvField).joined(separator: ","))
+                    print(CSVWriter.line(fields), terminator: "")
                 }
                 first = false
             }
             after = last.seq
         }
         if format == .json { print(first ? "]" : "\n]") }
-    }
-
-    /// RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled.
-    static func csvField(_ s: String) -> String {
-        guard s.contains(where: { ",\"\n\r".contains($0) }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import GeoQR
+import Ledger
+
+extension Game {
+    /// A player asks for a cache's hint (cache by id or name). Free hints (``GeoQR/Hunt/hintCost``
+    /// 0) are answered and nothing is recorded. A paid hint is recorded once per player and
+    /// cache, and its cost taken off the player's score; asking again answers the hint without
+    /// charging. Paying waits, like claims, while the game master has the hunt stopped.
+    ///
+    /// ```swift
+    /// let hint = try await game.revealHint(cache: "A1", by: "P3").value
+    /// print(hint.hint, hint.charged ? "-\(hint.cost) points" : "already yours")
+    /// ```
+    /// - throws: `unknownCache`, ``GeoQR/GameRuleViolation/noHint(_:)``, `unknownPlayer`,
+    ///   ``PlayError/huntStopped``.
+    public func revealHint(cache name: String, by player: String) async throws -> Outcome<RevealedHint> {
+        let id = try hunt.cacheID(named: name)
+        guard let hint = hunt.cache(id: id)?.hint else { throw GameRuleViolation.noHint(id) }
+        guard hunt.hintCost > 0 else { return Outcome(RevealedHint(cache: id, hint: hint, cost: 0, charged: false)) }
+        if let paid = try await store.hints(hunt: huntID, player: player).first(where: { $0.cache == id }) {
+            return Outcome(RevealedHint(cache: id, hint: hint, cost: paid.cost, charged: false))
+        }
+        try await requireRunning()
+        let (reveal, isNew) = try await store.revealHint(cache: id, cost: hunt.hintCost, to: player, in: hunt, at: clock())
+        return Outcome(RevealedHint(cache: id, hint: hint, cost: reveal.cost, charged: isNew),
+                       effects: isNew ? [.standingsChanged] : [])
+    }
+
+    /// The caches whose hints `player` has paid for (empty when hints are free).
+    ///
+    /// ```swift
+    /// let mine = try await game.revealedHints(of: "P3")   // ["A1"]
+    /// ```
+    public func revealedHints(of player: String) async throws -> Set<String> {
+        guard hunt.hintCost > 0 else { return [] }
+        return Set(try await store.hints(hunt: huntID, player: player).map(\.cache))
+    }
+}
+
+/// A cache's hint, as ``Game/revealHint(cache:by:)`` answers it.
+public struct RevealedHint: Sendable, Equatable, Codable {
+    public var cache: String
+    public var hint: String
+    /// What the hint cost this player: 0 when hints are free.
+    public var cost: Int
+    /// True when this request took the points; false when the hint was free or already paid for.
+    public var charged: Bool
+
+    public init(cache: String, hint: String, cost: Int, charged: Bool) {
+        self.cache = cache; self.hint = hint; self.cost = cost; self.charged = charged
+    }
+}
+
+/// What a player is shown of a cache's hint in the cache list: the hint itself when it is free
+/// or paid for; else its price, to ask for it with ``Game/revealHint(cache:by:)``.
+///
+/// ```swift
+/// let shown = CacheHint(cache, in: hunt, paid: revealed.contains(cache.id))
+/// shown.text        // nil until paid, when the hunt has a hintCost
+/// shown.cost        // 5, nil for free hints and caches without one
+/// ```
+public struct CacheHint: Sendable, Equatable {
+    /// The hint, when this player may read it.
+    public var text: String?
+    /// Its price, when hints cost points and the cache has one.
+    public var cost: Int?
+    /// Whether this player paid for it, when hints cost points and the cache has one.
+    public var revealed: Bool?
+
+    public init(_ cache: Cache, in hunt: Hunt, paid: Bool) {
+        guard let hint = cache.hint, hunt.hintCost > 0 else {
+            self.init(text: cache.hint, cost: nil, revealed: nil)
+            return
+        }
+        self.init(text: paid ? hint : nil, cost: hunt.hintCost, revealed: paid)
+    }
+
+    public init(text: String?, cost: Int?, revealed: Bool?) {
+        self.text = text
+        self.cost = cost
+        self.revealed = revealed
+    }
+}

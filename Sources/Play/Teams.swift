@@ -1,0 +1,52 @@
+import Foundation
+import GeoQR
+import Ledger
+
+extension Game {
+    /// The teams' standings: each team's points, finds and players, from the players'
+    /// (``TeamStanding/rank(_:)``). Players without a team are in no row.
+    ///
+    /// ```swift
+    /// for row in try await game.teamStandings() { print(row.team, row.points) }   // Foxes 45
+    /// ```
+    public func teamStandings() async throws -> [TeamStanding] {
+        TeamStanding.rank(try await store.leaderboard(hunt: huntID))
+    }
+}
+
+/// A team's line on the leaderboard: the sums of its players' points and finds.
+public struct TeamStanding: Sendable, Equatable, Codable {
+    public var team: String
+    public var points: Int
+    public var finds: Int
+    /// How many players joined for the team.
+    public var players: Int
+
+    public init(team: String, points: Int, finds: Int, players: Int) {
+        self.team = team; self.points = points; self.finds = finds; self.players = players
+    }
+
+    /// Teams by points, then finds, then name, summed from the players' standings. Only teams
+    /// that have a player appear; a hunt's listed team nobody joined is left out. Team names
+    /// ignore case, as player names do (a hunt without a list may get "Red" and "red").
+    ///
+    /// ```swift
+    /// TeamStanding.rank(try await store.leaderboard(hunt: "DEMO"))
+    /// ```
+    public static func rank(_ standings: [Standing]) -> [TeamStanding] {
+        var teams: [String: TeamStanding] = [:]
+        for s in standings {
+            guard let team = s.team else { continue }
+            teams[PlayerName.key(team), default: TeamStanding(team: team, points: 0, finds: 0, players: 0)].add(s)
+        }
+        return teams.values.sorted {
+            ($1.points, $1.finds, $0.team) < ($0.points, $0.finds, $1.team)
+        }
+    }
+
+    private mutating func add(_ s: Standing) {
+        points += s.points
+        finds += s.finds
+        players += 1
+    }
+}
