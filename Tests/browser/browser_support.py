@@ -20,7 +20,8 @@ HUNT = {
     "caches": [
         {"id": "A1", "name": "Rectorate steps", "lat": A1[0], "lon": A1[1], "message": "Welcome to A1, explorer",
          "hint": "under the third step"},
-        {"id": "B1", "name": "Library door", "lat": B1[0], "lon": B1[1], "message": "B1: books open doors"},
+        {"id": "B1", "name": "Library door", "lat": B1[0], "lon": B1[1], "message": "B1: books open doors",
+         "hint": "behind the returns box"},
         {"id": "C1", "name": "Canteen", "lat": C1[0], "lon": C1[1], "message": "C1: lunch is served"},
     ],
 }
@@ -116,8 +117,14 @@ def wait(driver, condition, seconds=15, what="condition"):
 
 
 def text(driver, css):
-    found = driver.find_elements(By.CSS_SELECTOR, css)
-    return found[0].text if found else ""
+    """The visible text of the first element `css` names ("" when none, or when a live update
+    replaced it while it was read)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    try:
+        found = driver.find_elements(By.CSS_SELECTOR, css)
+        return found[0].text if found else ""
+    except StaleElementReferenceException:
+        return ""
 
 
 def join(driver, name, pin="4321", team=None):
@@ -225,3 +232,16 @@ class Checks:
     def summary(self):
         print(f"{len(self.results) - self.failed} passed, {self.failed} failed")
         return 1 if self.failed else 0
+
+
+def click(driver, css, tries=5):
+    """Clicks the element `css` names, finding it again if a live update replaced it."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    for attempt in range(tries):
+        try:
+            driver.find_element(By.CSS_SELECTOR, css).click()
+            return
+        except StaleElementReferenceException:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.2)

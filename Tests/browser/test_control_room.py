@@ -42,15 +42,17 @@ def run():
                 wait(who, lambda d: "of 3 found" in text(d, "#progress"), what="progress in the list")
             wait(gm, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#gm-map .player-marker")) == 2, seconds=20,
                  what="both players on the control room's map")
-            labels = text(gm, "#gm-map .leaflet-tooltip-pane")
-            assert re.search(r"Ada · \d+ s ago · ±5 m", labels) and "Bo · " in labels, labels
+            labels = lambda d: d.execute_script("return document.querySelector('#gm-map .leaflet-tooltip-pane').textContent")
+            wait(gm, lambda d: re.search(r"Ada · \d+ s ago · ±5 m", labels(d)) and "Bo · " in labels(d), what="their names, ages and accuracy")
             wait(gm, lambda d: "Foxes" in text(d, "#players [data-team=Foxes]") and "Ada" in text(d, "#players [data-team=Foxes]")
                  and "Bo" in text(d, "#players [data-team=Owls]"), what="players grouped by team")
             bo_id = next(p["id"] for p in api(session, "GET", "/api/players")["players"] if p["name"] == "Bo")
-            where = f"const r = document.querySelector('#gm-map .player-marker[data-player={bo_id}]').getBoundingClientRect(); return [r.x, r.y];"
-            before = gm.execute_script(where)
+            # Bo walks 80 m south, towards B1: his marker's gap to B1's closes.
+            gap = (f"const y = s => document.querySelector(s).getBoundingClientRect().y;"
+                   f"return y('#gm-map .player-{bo_id}') - y('#gm-map .cache-B1');")
+            before = gm.execute_script(gap)
             move(bo, north_of(B1, 120))
-            wait(gm, lambda d: d.execute_script(where)[1] < before[1] - 5, seconds=20, what="Bo's marker moves north with him")
+            wait(gm, lambda d: d.execute_script(gap) > before + 5, seconds=20, what="Bo's marker follows him")
         check("two players join in teams and their markers appear on the control room's map with their age",
               players_join_in_teams_and_appear_on_the_map)
 
@@ -63,28 +65,28 @@ def run():
         def feed_and_closed_cache():
             assert claim_by_link(bo, session, "B1").get_attribute("data-verdict") == "too-far"
             wait(gm, lambda d: d.find_elements(By.CSS_SELECTOR, "#feed li[data-verdict=too-far]"), what="the refused claim in the feed")
-            gm.find_element(By.CSS_SELECTOR, "button[data-toggle=C1]").click()
+            click(gm, "button[data-toggle=C1]")
             wait(gm, lambda d: "closed" in text(d, "#stations tr[data-station=C1]"), what="C1 shown closed in the stations")
             move(bo, C1)
             verdict = claim_by_link(bo, session, "C1")
             assert verdict.get_attribute("data-verdict") == "cache-disabled", verdict.text
             wait(gm, lambda d: d.find_elements(By.CSS_SELECTOR, "#feed li[data-verdict=cache-disabled]"), what="the closed-cache claim in the feed")
-            wait(gm, lambda d: "closed" in d.find_element(By.CSS_SELECTOR, "#gm-map [data-cache=C1]").get_attribute("class"),
+            wait(gm, lambda d: "closed" in d.find_element(By.CSS_SELECTOR, "#gm-map .cache-C1").get_attribute("class"),
                  what="C1 closed on the map")
             bo.get(session.base + "/")
             wait_app(bo)
             wait(bo, lambda d: "closed" in text(d, "#cache-list li[data-cache=C1]"), what="C1 closed in Bo's list")
-            gm.find_element(By.CSS_SELECTOR, "button[data-toggle=C1]").click()
+            click(gm, "button[data-toggle=C1]")
             wait(gm, lambda d: "closed" not in text(d, "#stations tr[data-station=C1]"), what="C1 open again")
         check("claims show in the feed as they happen; a closed cache refuses a claim and shows as closed", feed_and_closed_cache)
 
         def map_shows_caches_trail_and_me():
             tab(ada, "map")
             wait(ada, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map .cache-marker")) == 3, what="caches on Ada's map")
-            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#map [data-me]") and d.find_elements(By.CSS_SELECTOR, "#map .me-accuracy"),
+            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#map .me-marker") and d.find_elements(By.CSS_SELECTOR, "#map .me-accuracy"),
                  what="Ada's position and its accuracy circle")
             assert ada.find_elements(By.CSS_SELECTOR, "#map .trail-line"), "the ordered trail is drawn"
-            assert ada.find_elements(By.CSS_SELECTOR, "#map .cache-marker.next[data-cache=A1]"), "A1 is marked next on the trail"
+            assert ada.find_elements(By.CSS_SELECTOR, "#map .cache-marker.next.cache-A1"), "A1 is marked next on the trail"
             assert ada.find_elements(By.CSS_SELECTOR, "#map .leaflet-control-scale"), "a scale bar"
             wait(ada, lambda d: d.execute_script("""return [...document.querySelectorAll('#map img.leaflet-tile')]
                 .filter(i => i.src.includes('/tiles/') && i.complete && i.naturalWidth === 256).length"""), what="MBTiles tiles drawn")
@@ -104,18 +106,19 @@ def run():
             wait(ada, lambda d: "1 of 3 found" in text(d, "#progress"), what="progress after a find")
             ada.save_screenshot(os.path.join(SHOTS, "phone-list.png"))
             tab(ada, "map")
-            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#map .cache-marker.found[data-cache=A1]")
-                 and d.find_elements(By.CSS_SELECTOR, "#map .cache-marker.next[data-cache=B1]"), what="A1 found, B1 next")
+            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#map .cache-marker.found.cache-A1")
+                 and d.find_elements(By.CSS_SELECTOR, "#map .cache-marker.next.cache-B1"), what="A1 found, B1 next")
         check("a find shows on the map and the trail's next cache moves on", a_find_marks_the_map_and_moves_next)
 
         def paid_hint():
             tab(ada, "caches")
-            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "button[data-hint=A1]"), what="a paid hint offered")
+            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "button[data-hint=B1]"), what="a paid hint offered")
+            assert not ada.find_elements(By.CSS_SELECTOR, "button[data-hint=A1]"), "no price for the hint of a cache already found"
             before = api(session, "GET", "/api/leaderboard")["standings"]
             points = next(s["points"] for s in before if s["name"] == "Ada")
             ada.execute_script("window.confirm = () => true;")
-            ada.find_element(By.CSS_SELECTOR, "button[data-hint=A1]").click()
-            wait(ada, lambda d: "under the third step" in text(d, "#cache-list li[data-cache=A1]"), what="the hint revealed")
+            click(ada, "button[data-hint=B1]")
+            wait(ada, lambda d: "behind the returns box" in text(d, "#cache-list li[data-cache=B1]"), what="the hint revealed")
             after = next(s["points"] for s in api(session, "GET", "/api/leaderboard")["standings"] if s["name"] == "Ada")
             assert after == points - 3, (points, after)
         check("a paid hint is revealed on request and taken off the score", paid_hint)
@@ -124,9 +127,8 @@ def run():
             tab(ada, "board")
             tab(bo, "board")
             wait(ada, lambda d: "Ada" in text(d, "#board tr:first-child"), what="Ada first on her board")
-            find = gm.find_element(By.CSS_SELECTOR, "#finds li[data-find]")
             gm.execute_script("window.prompt = () => 'code photographed from the bus';")
-            find.find_element(By.TAG_NAME, "button").click()
+            click(gm, "#finds li[data-find] button")
             for d, who in ((ada, "Ada"), (bo, "Bo")):
                 wait(d, lambda d: "Ada" in text(d, "#board") and re.search(r"Ada \(Foxes\)\s+-3\b", text(d, "#board")),
                      what=f"{who}'s board after the void")
@@ -145,10 +147,13 @@ def run():
             rows = list(csv.DictReader(open(path, newline="", encoding="utf-8")))
             assert len(rows) == 2, rows
             assert any("A1" in " ".join(r.values()) for r in rows) and any("B1" in " ".join(r.values()) for r in rows), rows
+            gm.execute_script("window.scrollTo(0, 0)")
             gm.save_screenshot(os.path.join(SHOTS, "control-room.png"))
         check("the CSV export lists the finds", csv_export_lists_the_finds)
 
         def tab_bar_and_deferred_position():
+            bo.get(session.base + "/")
+            wait_app(bo)
             tab(bo, "collection")
             tab(bo, "caches")
             assert bo.find_element(By.CSS_SELECTOR, "nav button[data-tab=caches]").get_attribute("aria-current") == "page"

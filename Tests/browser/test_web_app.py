@@ -122,7 +122,7 @@ def run():
             wait(gm, lambda d: "Bo" in text(d, "#players") and "Ada" in text(d, "#standings"), what="players and standings")
             assert text(gm, "#admin-error") == "", text(gm, "#admin-error")
             gm.execute_script("window.prompt = () => '8642';")
-            row = [li for li in gm.find_elements(By.CSS_SELECTOR, "#players li") if " Bo" in li.text][0]
+            row = [li for li in gm.find_elements(By.CSS_SELECTOR, "#players li[data-player]") if li.text.startswith("Bo ")][0]
             row.find_element(By.CSS_SELECTOR, "button[data-reset]").click()
             def signs_in(pin):
                 body = json.dumps({"name": "Bo", "pin": pin}).encode()

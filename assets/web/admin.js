@@ -30,10 +30,10 @@
       renderStations(stations.stations, o);
       renderPlayers(o);
       renderReports(o);
-      $("flags").replaceChildren(...o.flags.map(f => el("li", {}, t("app.gm.flag",
+      GeoQR.replace($("flags"), ...o.flags.map(f => el("li", {}, t("app.gm.flag",
         { kind: f.kind, name: state.names[f.player] ?? f.player, find: f.find, detail: f.detail }))));
       if (!o.flags.length) $("flags").append(el("li", { class: "muted" }, t("app.gm.none")));
-      $("standings").replaceChildren(...o.standings.map((s, i) => el("tr", { "data-player": s.player }, el("td", {}, String(i + 1)),
+      GeoQR.replace($("standings"), ...o.standings.map((s, i) => el("tr", { "data-player": s.player }, el("td", {}, String(i + 1)),
         el("td", {}, s.name + (s.team ? ` (${s.team})` : "")), el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds)))));
       renderFinds(o);
     } catch (error) { fail(error); }
@@ -73,15 +73,15 @@
 
   // ---- station health ----
   function renderStations(stations, o) {
-    $("stations").replaceChildren(...stations.map(s => {
+    GeoQR.replace($("stations"), ...stations.map(s => {
       const refused = Object.entries(s.refused ?? {}).map(([verdict, n]) => `${t("app.verdict." + verdict)} ${n}`).join(", ") || "—";
       const health = s.disabled ? el("span", { class: "closed" }, t("app.gm.closed"))
         : s.warning ? el("span", { class: "warning", role: "note" }, "⚠ " + s.warning) : el("span", { class: "ok" }, t("app.gm.ok"));
-      return el("tr", { "data-station": s.cache, class: s.warning && !s.disabled ? "warn" : "" },
-        el("th", { scope: "row" }, `${s.cache} ${s.name}`), el("td", {}, String(s.finds)), el("td", {}, refused),
+      return el("tr", { "data-station": s.id, class: s.warning && !s.disabled ? "warn" : "" },
+        el("th", { scope: "row" }, `${s.id} ${s.name}`), el("td", {}, String(s.finds)), el("td", {}, refused),
         el("td", {}, String(s.openReports)), el("td", {}, s.lastFind ? GeoQR.age(s.lastFind, serverNow()) : "—"), el("td", {}, health),
-        el("td", {}, el("button", { type: "button", class: "secondary small", "data-toggle": s.cache,
-          onclick: () => act("POST", `/api/admin/caches/${s.cache}/${s.disabled ? "enable" : "disable"}`, { reason: t("app.gm.byGM") },
+        el("td", {}, el("button", { type: "button", class: "secondary small", "data-toggle": s.id,
+          onclick: () => act("POST", `/api/admin/caches/${s.id}/${s.disabled ? "enable" : "disable"}`, { reason: t("app.gm.byGM") },
             t(s.disabled ? "app.gm.reopened" : "app.gm.closedNote", { name: s.name })) },
           t(s.disabled ? "app.gm.reopen" : "app.gm.close", { name: s.name }))));
     }));
@@ -98,7 +98,7 @@
       teams.get(key).push(p);
     }
     const groups = [...teams.entries()].sort(([a], [b]) => (a === "") - (b === "") || a.localeCompare(b));
-    $("players").replaceChildren(...groups.map(([team, players]) => {
+    GeoQR.replace($("players"), ...groups.map(([team, players]) => {
       const total = players.reduce((sum, p) => sum + (points[p.id]?.points ?? 0), 0);
       return el("section", { class: "team", "data-team": team },
         el("h3", {}, (team || t("app.gm.noTeam")) + " · " + t("app.caches.points", { points: total })),
@@ -124,7 +124,7 @@
 
   // ---- reports, with their photos ----
   function renderReports(o) {
-    $("reports").replaceChildren(...o.reports.map(r => el("li", { "data-report": r.id },
+    GeoQR.replace($("reports"), ...o.reports.map(r => el("li", { "data-report": r.id },
       r.photoSHA256 ? photo(r) : null,
       el("div", { class: "grow" }, el("strong", {}, `${r.cache} · ${t("app.report." + reportKey(r.kind))}`),
         el("div", {}, r.text || "—"), el("div", { class: "muted" }, `${state.names[r.player] ?? r.player} · ${GeoQR.age(r.filed, serverNow())}`)),
@@ -135,15 +135,22 @@
     if (!o.reports.length) $("reports").append(el("li", { class: "muted" }, t("app.gm.none")));
   }
   const reportKey = kind => kind === "wrong-coordinates" ? "wrongCoordinates" : kind;
+  // Fetched once per report (the token goes in a header), then drawn from the kept copy.
+  const photos = new Map();
   function photo(report) {
-    const img = el("img", { class: "report-photo", alt: t("app.gm.photoOf", { cache: report.cache }) });
+    const img = el("img", { class: "report-photo", alt: t("app.gm.photoOf", { cache: report.cache }), "data-photo": report.id });
+    if (photos.has(report.id)) { img.src = photos.get(report.id); return img; }
     fetch(`/api/admin/reports/${report.id}/photo`, { headers: { Authorization: "Bearer " + token } })
-      .then(r => (r.ok ? r.blob() : null)).then(b => { if (b) img.src = URL.createObjectURL(b); else img.remove(); });
+      .then(r => (r.ok ? r.blob() : null)).then(b => {
+        if (!b) return;
+        photos.set(report.id, URL.createObjectURL(b));
+        document.querySelector(`img[data-photo="${report.id}"]`)?.setAttribute("src", photos.get(report.id));
+      });
     return img;
   }
 
   function renderFinds(o) {
-    $("finds").replaceChildren(...o.finds.slice().reverse().map(f => el("li", { "data-find": f.id }, el("div", { class: "grow" },
+    GeoQR.replace($("finds"), ...o.finds.slice().reverse().map(f => el("li", { "data-find": f.id }, el("div", { class: "grow" },
       `${f.id} · ${state.names[f.player] ?? f.player} → ${f.cache} (${t("app.gm.method." + f.method)})` +
         (f.voidReason ? ` · ${t("app.gm.voided", { reason: f.voidReason })}` : "")),
       f.voidReason ? null : el("button", { type: "button", class: "secondary small", onclick: () => {

@@ -133,7 +133,7 @@
   function renderCaches() {
     const found = state.caches.filter(c => c.found).length;
     $("progress").textContent = t("app.caches.progress", { found, total: state.caches.length });
-    $("cache-list").replaceChildren(...state.caches.map(c => {
+    GeoQR.replace($("cache-list"), ...state.caches.map(c => {
       const arrow = el("span", { class: "arrow", "aria-hidden": "true", "data-bearing": c.bearingDeg ?? "" }, c.bearingDeg === undefined ? "?" : "↑");
       const where = c.distanceM === undefined ? t("app.caches.noDistance") : `${GeoQR.metres(c.distanceM)} ${c.direction ?? ""}`;
       const report = el("button", { type: "button", class: "secondary", "aria-label": t("app.report.label", { name: c.name }),
@@ -155,7 +155,7 @@
   // A free hint is shown; a paid one is revealed on request, once its price is confirmed.
   function hint(c) {
     if (c.hint) return el("div", { class: "hint" }, t("app.hint.shown", { hint: c.hint }));
-    if (!c.hintCost) return null;
+    if (!c.hintCost || c.found) return null;   // no price for the hint of a cache already found
     return el("button", { type: "button", class: "secondary small", "data-hint": c.id, onclick: async () => {
       if (!confirm(t("app.hint.confirm", { name: c.name, cost: c.hintCost }))) return;
       try {
@@ -306,10 +306,10 @@
       el("strong", {}, `${tr.id}: ${t("app.trades.state." + tr.state)}`),
       el("div", { class: "muted" }, t("app.trades.terms", { give: tr.give.join(", ") || "—", receive: tr.receive.join(", ") || "—" }))),
       ...(tr.state === "open" ? actions : []));
-    $("trades-in").replaceChildren(...trades.incoming.map(tr => line(tr, [
+    GeoQR.replace($("trades-in"), ...trades.incoming.map(tr => line(tr, [
       el("button", { type: "button", onclick: () => answer(tr.id, "accept") }, t("app.trades.accept")),
       el("button", { type: "button", class: "secondary", onclick: () => answer(tr.id, "decline") }, t("app.trades.decline"))])));
-    $("trades-out").replaceChildren(...trades.outgoing.map(tr => line(tr, [
+    GeoQR.replace($("trades-out"), ...trades.outgoing.map(tr => line(tr, [
       el("button", { type: "button", class: "secondary", onclick: () => answer(tr.id, "cancel") }, t("app.cancel"))])));
   }
   function checkbox(group, id, label) {
@@ -360,7 +360,7 @@
       : state.standings.map((s, i) => el("tr", { class: s.player === me?.id ? "me" : "", "data-player": s.player },
           el("td", {}, String(i + 1)), el("td", {}, s.name + (s.team ? ` (${s.team})` : "")),
           el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds))));
-    $("board").replaceChildren(...rows);
+    GeoQR.replace($("board"), ...rows);
     if (teams && !rows.length) $("board").append(el("tr", {}, el("td", { colspan: 4 }, t("app.board.noTeams"))));
     const mine = state.standings.find(s => s.player === me?.id);
     if (mine) showMe(mine.name, mine.points);

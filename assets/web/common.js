@@ -114,6 +114,19 @@ const GeoQR = {
     return { stop() { stopped = true; controller?.abort(); } };
   },
 
+  /// Replaces `container`'s children with `children`, unless they would read the same; the
+  /// element that had the keyboard focus keeps it (found again by its data- attributes), so
+  /// live updates never throw a keyboard user back to the top of the page.
+  replace(container, ...children) {
+    const next = GeoQR.el("div", {}, ...children);
+    if (next.innerHTML === container.innerHTML) return;
+    const active = container.contains(document.activeElement) ? document.activeElement : null;
+    const selector = active && [...active.attributes].filter(a => a.name.startsWith("data-"))
+      .map(a => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+    container.replaceChildren(...next.childNodes);
+    if (selector) container.querySelector(active.tagName.toLowerCase() + selector)?.focus();
+  },
+
   el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {

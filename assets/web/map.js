@@ -22,6 +22,11 @@ GeoQR.HuntMap = class {
     this.trails = L.layerGroup().addTo(this.map);
     this.people = L.layerGroup().addTo(this.map);
     this.fitted = false;
+    // Until the user moves the map, it keeps everything drawn in view; after, it stays put.
+    this.userMoved = false;
+    for (const event of ["mousedown", "touchstart", "wheel", "keydown"]) {
+      container.addEventListener(event, () => { this.userMoved = true; }, { passive: true });
+    }
   }
 
   /// The map's configuration from the server (basemap or none), and whether Leaflet loaded.
@@ -53,10 +58,10 @@ GeoQR.HuntMap = class {
     for (const c of Object.values(byID)) {
       const state = c.disabled ? "closed" : c.found ? "found" : "unfound";
       const label = GeoQR.t(`app.map.cache.${state}`, { name: c.name }) + (next.has(c.id) ? " · " + GeoQR.t("app.map.next") : "");
-      L.circleMarker([c.latitude, c.longitude], { radius: next.has(c.id) ? 12 : 9, className: `cache-marker ${state}` +
-        (next.has(c.id) ? " next" : ""), weight: 3 })
-        .bindTooltip(label, { permanent: next.has(c.id), direction: "top" })
-        .addTo(this.caches).getElement()?.setAttribute("data-cache", c.id);
+      // Each marker's classes name it (`cache-A1`): Leaflet draws it only once the map has a view.
+      L.circleMarker([c.latitude, c.longitude], { radius: next.has(c.id) ? 12 : 9,
+        className: `cache-marker cache-${c.id} ${state}` + (next.has(c.id) ? " next" : ""), weight: 3 })
+        .bindTooltip(label, { permanent: next.has(c.id), direction: "top" }).addTo(this.caches);
     }
     this.fit();
   }
@@ -69,7 +74,6 @@ GeoQR.HuntMap = class {
     this.meRing = L.circle(at, { radius: position.accuracy || 0, className: "me-accuracy", weight: 1 }).addTo(this.people);
     this.me = L.circleMarker(at, { radius: 7, className: "me-marker", weight: 3 })
       .bindTooltip(GeoQR.t("app.map.you", { accuracy: Math.round(position.accuracy || 0) })).addTo(this.people);
-    this.me.getElement()?.setAttribute("data-me", "");
     this.fit();
   }
 
@@ -81,23 +85,24 @@ GeoQR.HuntMap = class {
       if (f.accuracyM) L.circle(at, { radius: f.accuracyM, className: "player-accuracy", weight: 1 }).addTo(this.people);
       const label = GeoQR.t("app.gm.playerAt", { name: names[f.player] ?? f.player, age: GeoQR.age(f.at, now),
         accuracy: Math.round(f.accuracyM ?? 0) });
-      const marker = L.circleMarker(at, { radius: 7, className: "player-marker", weight: 3 })
+      L.circleMarker(at, { radius: 7, className: `player-marker player-${f.player}`, weight: 3 })
         .bindTooltip(label, { permanent: true, direction: "right", className: "player-label" }).addTo(this.people);
-      marker.getElement()?.setAttribute("data-player", f.player);
     }
     this.fit();
   }
 
-  /// Frames everything drawn, once: later updates leave the view where the user put it.
+  /// Frames everything drawn (caches and people) until the user moves the map; a view that
+  /// already shows it all is left alone, so the map does not jump at every update.
   fit() {
-    if (this.fitted) return;
+    if (this.userMoved || !this.container.offsetWidth) return;
     const bounds = L.latLngBounds([]);
     for (const group of [this.caches, this.people]) group.eachLayer(l => l.getLatLng && bounds.extend(l.getLatLng()));
     if (!bounds.isValid()) return;
-    this.map.fitBounds(bounds.pad(0.2), { maxZoom: 18 });
-    this.fitted = this.caches.getLayers().length > 0;
+    if (this.fitted && this.map.getBounds().contains(bounds)) return;
+    this.map.fitBounds(bounds.pad(0.15), { maxZoom: 18 });
+    this.fitted = true;
   }
 
   /// Leaflet measures its container when shown: call after a hidden map becomes visible.
-  shown() { this.map.invalidateSize(); this.fit(); }
+  shown() { this.map.invalidateSize(); this.fitted = false; this.fit(); }
 };
