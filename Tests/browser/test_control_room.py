@@ -123,6 +123,23 @@ def run():
             assert after == points - 3, (points, after)
         check("a paid hint is revealed on request and taken off the score", paid_hint)
 
+        def report_with_photo_is_resolved():
+            tab(ada, "caches")
+            click(ada, "#cache-list li[data-cache=C1] button[aria-label]")
+            Select(ada.find_element(By.ID, "report-kind")).select_by_value("damaged")
+            ada.find_element(By.ID, "report-text").send_keys("The card is soaked")
+            ada.find_element(By.ID, "report-photo").send_keys(os.path.join(session.dir, "C1.png"))
+            ada.find_element(By.CSS_SELECTOR, "#report-form button[type=submit]").click()
+            wait(ada, lambda d: not d.find_element(By.ID, "report-form").is_displayed(), what="the report sent")
+            wait(gm, lambda d: d.execute_script("""const i = document.querySelector('#reports li[data-report] img.report-photo');
+                return !!i && i.complete && i.naturalWidth > 0"""), what="the report's photo in the control room")
+            assert "The card is soaked" in text(gm, "#reports") and "Damaged" in text(gm, "#reports"), text(gm, "#reports")
+            wait(gm, lambda d: "1" in text(d, "#stations tr[data-station=C1] td:nth-of-type(3)"), what="an open report on C1's station")
+            gm.execute_script("window.prompt = () => 'new card hidden';")
+            click(gm, "#reports li[data-report] button")
+            wait(gm, lambda d: not d.find_elements(By.CSS_SELECTOR, "#reports li[data-report]"), what="the report resolved")
+        check("a report's photo reaches the control room, which resolves it", report_with_photo_is_resolved)
+
         def void_changes_every_board():
             tab(ada, "board")
             tab(bo, "board")
@@ -185,11 +202,13 @@ def run():
 
         def accessible_and_keyboard():
             problems = []
-            for d, where in ((ada, "caches"), (ada, "map"), (ada, "board"), (ada, "scan"), (gm, None)):
+            for d, where in ((ada, "caches"), (ada, "map"), (ada, "board"), (ada, "scan"), (ada, "trades"), (ada, "collection"), (gm, None)):
                 if where:
                     tab(d, where)
                     time.sleep(0.5)
                 problems += [f"{where or 'control room'}: {p}" for p in serious_violations(d)]
+            claim_by_link(ada, session, "C1")
+            problems += [f"claim page: {p}" for p in serious_violations(ada)]
             dee = drivers["dee"] = browser(session, C1)
             wait(dee, lambda d: d.find_element(By.ID, "join-button").text, what="join form")
             problems += [f"join: {p}" for p in serious_violations(dee)]

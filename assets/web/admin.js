@@ -17,9 +17,15 @@
 
   const serverNow = () => Date.now() - state.skew;
 
+  // Refreshes overlap (a claim's news, an act, the timer): an answer older than one already
+  // shown is dropped, or a page could go back to a cache closed a moment ago.
+  let asked = 0, shown = 0;
   async function refresh() {
+    const mine = ++asked;
     try {
       const [o, stations] = await Promise.all([api("GET", "/api/admin/overview"), api("GET", "/api/admin/stations")]);
+      if (mine < shown) return;
+      shown = mine;
       state.overview = o;
       state.skew = Date.now() - new Date(o.now).getTime();
       state.names = Object.fromEntries(o.players.map(p => [p.id, p.name]));
