@@ -52,6 +52,7 @@ extension Game {
     /// let now = try await game.adjustPoints(of: "Ada", by: -5, reason: "hint used").value
     /// ```
     public func adjustPoints(of name: String, by amount: Int, reason: String) async throws -> Outcome<Standing> {
+        try GameMaster.checkAdjustment(amount)
         let player = try await player(named: name)
         try await store.adjustPoints(hunt: huntID, player: player.id, amount: amount, reason: reason, by: GameMaster.actor, at: clock())
         return Outcome(try await standing(of: player), effects: [.standingsChanged])

@@ -74,6 +74,9 @@ struct ControlRoomTests {
             let unknown = try await client.call(.post, "/api/admin/players/P999/points", token: Harness.adminToken,
                                                 json: ["amount": 1, "reason": "x"])
             #expect(unknown.status == .notFound)
+            let typo = try await client.call(.post, "/api/admin/players/\(ada.id)/points", token: Harness.adminToken,
+                                             json: ["amount": 1_000_001, "reason": "typo"])
+            #expect(typo.status == .unprocessableContent && typo.error == "adjustment-out-of-range")
         }
     }
 

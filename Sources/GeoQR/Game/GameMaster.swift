@@ -9,4 +9,13 @@ public enum GameMaster {
     /// hold `game-master` (acts from the admin page); both verify, since the chain hashes
     /// whatever was written.
     public static let actor = "gm"
+
+    /// The most points one adjustment adds or takes: a typo of a few zeros is refused, not
+    /// written into the ledger for good.
+    public static let maxAdjustment = 1_000_000
+
+    /// Checks an adjustment's amount against ``maxAdjustment``.
+    public static func checkAdjustment(_ amount: Int) throws {
+        guard abs(amount) <= maxAdjustment else { throw GameRuleViolation.adjustmentOutOfRange(amount) }
+    }
 }

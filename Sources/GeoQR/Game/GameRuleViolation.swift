@@ -45,6 +45,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case notYourTrade(String)
     case textTooLong(field: String, limit: Int)
     case reasonMissing
+    /// A game master's adjustment beyond ``GameMaster/maxAdjustment`` points either way.
+    case adjustmentOutOfRange(Int)
     case reportAlreadyResolved(String)
     case findAlreadyVoided(String)
     /// The cache has no hint to reveal.
@@ -87,6 +89,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .notYourTrade: "not-your-trade"
         case .textTooLong: "text-too-long"
         case .reasonMissing: "reason-missing"
+        case .adjustmentOutOfRange: "adjustment-out-of-range"
         case .reportAlreadyResolved: "report-already-resolved"
         case .findAlreadyVoided: "find-already-voided"
         case .noHint: "no-hint"
@@ -124,6 +127,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .teamNotInHunt(let team, let teams):
             values = ["team": .text(team), "teams": .text(teams.joined(separator: ", "))]
         case .noHint(let c): values = ["cache": .text(c)]
+        case .adjustmentOutOfRange(let n): values = ["amount": .integer(n), "max": .integer(GameMaster.maxAdjustment)]
         }
         return Phrase("error." + code, values)
     }

@@ -68,6 +68,7 @@ extension Phrasebook {
         "error.trade-duplicate-card": "{player} would hold two cards of cache {cache}",
         "error.not-your-trade": "trade {trade} is not yours to answer",
         "error.text-too-long": "{field} has at most {limit} characters",
+        "error.adjustment-out-of-range": "an adjustment is at most {max} points either way, not {amount}",
         "error.reason-missing": "a game-master act needs a reason",
         "error.report-already-resolved": "report {report} is already resolved",
         "error.find-already-voided": "find {find} is already void",

@@ -67,6 +67,7 @@ extension Phrasebook {
         "error.trade-duplicate-card": "{player} ficaria com dois cartões da cache {cache}",
         "error.not-your-trade": "a troca {trade} não pode ser respondida por este jogador",
         "error.text-too-long": "{field} tem no máximo {limit} caracteres",
+        "error.adjustment-out-of-range": "um ajuste é no máximo de {max} pontos, para mais ou para menos, não {amount}",
         "error.reason-missing": "um ato do organizador precisa de um motivo",
         "error.report-already-resolved": "o aviso {report} já está resolvido",
         "error.find-already-voided": "a descoberta {find} já foi anulada",
