@@ -81,3 +81,40 @@ import Testing
         var err: String { lock.withLock { String(decoding: errData, as: UTF8.self) } }
     }
 }
+
+/// `geoqr serve` on a public server: the public URL in the links it prints, the proxy's
+/// address checked before anything listens, and `geoqr print` reading the same setting.
+@Suite struct ServePublicOptionsTests {
+    @Test func thePublicURLIsWhatTheBannerPrintsAndBadOnesAreOneLine() throws {
+        let geoqr = try GeoQRProcess()
+        let result = try ServeMapOptionsTests.runBriefly(geoqr, [
+            "serve", "--hunt", "demo", "--port", "0", "--public-url", "https://hunt.example.org/", "--behind-proxy", "127.0.0.1",
+        ], until: "players join at")
+        #expect(result.stdout.contains("serving Campus Quest: University of Aveiro (DEMO) at https://hunt.example.org/"), "\(result.stdout)")
+        #expect(result.stdout.contains("game master (keep private): https://hunt.example.org/admin.html#token="))
+        #expect(result.stdout.contains("players join at https://hunt.example.org/ :"))
+        #expect(result.stdout.contains("for the reverse proxy"))
+        let notAnAddress = try ServeMapOptionsTests.runBriefly(geoqr, ["serve", "--hunt", "demo", "--behind-proxy", "proxy.local"])
+        #expect(notAnAddress.status != 0 && notAnAddress.stderr.contains("--behind-proxy proxy.local: not an IP address"), "\(notAnAddress.stderr)")
+        let withPath = try ServeMapOptionsTests.runBriefly(geoqr, ["serve", "--hunt", "demo", "--public-url", "https://hunt.example.org/hunt"])
+        #expect(withPath.status != 0 && withPath.stderr.contains("give only the scheme, host and port"), "\(withPath.stderr)")
+    }
+
+    @Test func printReadsThePublicURLFromTheEnvironment() throws {
+        let geoqr = try GeoQRProcess()
+        let printed = try geoqr.run(arguments: ["print", "demo", "-o", "s.pdf", "--json"],
+                                    environment: ["GEOQR_PUBLIC_URL": "https://hunt.example.org"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let pdftotext = Process()
+        pdftotext.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        pdftotext.arguments = [geoqr.path("s.pdf"), "-"]
+        let out = Pipe()
+        pdftotext.standardOutput = out
+        try pdftotext.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        pdftotext.waitUntilExit()
+        #expect(text.contains("Can't scan? Type A1-"), "every card carries its typed code: \(text.prefix(400))")
+        let bad = try geoqr.run(arguments: ["print", "demo", "-o", "s.pdf"], environment: ["GEOQR_PUBLIC_URL": "ftp://x"])
+        #expect(bad.status != 0 && bad.stderr.contains("$GEOQR_PUBLIC_URL: ftp://x: not an http(s) URL"), "\(bad.stderr)")
+    }
+}

@@ -44,6 +44,8 @@ struct CardPainter {
         var bold = false
         var gray = 0.0
         var wraps = false
+        /// Set smaller rather than shortened: a code is no use with an ellipsis in it.
+        var whole = false
     }
 
     /// The words on a card; narrow labels give id, trail and each axis a line of their own.
@@ -51,7 +53,11 @@ struct CardPainter {
         var result = [Line(text: entry.name, bold: true, wraps: narrow)]
         if narrow {
             // The typed code starts with the cache id, so it stands in for the id's line.
-            result.append(Line(text: entry.typedCode.map { "Type: \($0)" } ?? "Cache \(entry.cacheID)", gray: 0.2))
+            if let typed = entry.typedCode {
+                result.append(Line(text: typed, whole: true))
+            } else {
+                result.append(Line(text: "Cache \(entry.cacheID)", gray: 0.2))
+            }
             if let trail = entry.trail { result.append(Line(text: trail, gray: 0.2)) }
             result.append(Line(text: entry.latitude))
             result.append(Line(text: entry.longitude))
@@ -59,7 +65,7 @@ struct CardPainter {
             var idLine = "Cache \(entry.cacheID)"
             if let trail = entry.trail { idLine += "  ·  Trail: \(trail)" }
             result.append(Line(text: idLine, gray: 0.2))
-            if let typed = entry.typedCode { result.append(Line(text: "Can't scan? Type \(typed)")) }
+            if let typed = entry.typedCode { result.append(Line(text: "Can't scan? Type \(typed)", whole: true)) }
             result.append(Line(text: "\(entry.latitude) \(entry.longitude)"))
         }
         if withHints, let hint = entry.hint, !hint.isEmpty {
@@ -83,7 +89,8 @@ struct CardPainter {
 
         var baseline = box.y + side + nameSize * Self.mmPerPoint
         for line in lines(for: entry, narrow: false) {
-            let size = line.bold ? nameSize : bodySize
+            var size = line.bold ? nameSize : bodySize
+            if line.whole { size = shrunk(line.text, width: box.width, points: size) }
             let texts = line.wraps ? wrap(line.text, width: box.width, points: size, maxLines: hintLines)
                                    : [fit(line.text, width: box.width, points: size, bold: line.bold)]
             for text in texts {
@@ -109,7 +116,8 @@ struct CardPainter {
         var baseline = box.y + quiet + nameSize * Self.mmPerPoint
         let bottom = box.y + box.height - quiet
         for line in lines(for: entry, narrow: true) {
-            let size = line.bold ? nameSize : bodySize
+            var size = line.bold ? nameSize : bodySize
+            if line.whole { size = shrunk(line.text, width: textWidth, points: size) }
             let texts = line.wraps ? wrap(line.text, width: textWidth, points: size, maxLines: 2, bold: line.bold)
                                    : [fit(line.text, width: textWidth, points: size, bold: line.bold)]
             for text in texts where baseline <= bottom {
@@ -141,6 +149,13 @@ struct CardPainter {
         cr.font(size: 6.5 * Self.mmPerPoint, bold: false)
         let w = cr.textWidth(text)
         cr.text(text, x: (paper.width - w) / 2, y: paper.height - 4, gray: 0.45)
+    }
+
+    /// The font size, at most `points`, at which the text fits `width` whole.
+    private func shrunk(_ text: String, width: Double, points: Double) -> Double {
+        cr.font(size: points * Self.mmPerPoint, bold: false)
+        let wide = cr.textWidth(text)
+        return wide <= width ? points : (points * width / wide * 0.98 * 10).rounded(.down) / 10
     }
 
     /// The text, shortened with an ellipsis if it is wider than `width`.
