@@ -76,4 +76,18 @@ struct PublicServerTests {
             #expect(try await client.call(.post, "/api/claims", token: ada.token, json: stale).error == "bad-scanned-at")
         }
     }
+
+    @Test func aPhoneCheckReachesTheControlRoom() async throws {
+        let h = try Harness()
+        try await h.app.test(.router) { client in
+            let ada = try await client.join("Ada")
+            let check: [String: Any] = ["secure": true, "camera": true, "location": true, "offline": false, "wakeLock": true, "accuracy": 12]
+            let kept = try await client.call(.post, "/api/me/readiness", token: ada.token, json: check)
+            #expect(kept.status == .ok && kept["player"] as? String == ada.id && kept["offline"] as? Bool == false, "\(kept.text)")
+            #expect(try await client.call(.post, "/api/me/readiness", json: check).status == .unauthorized)
+            let overview = try await client.call(.get, "/api/admin/overview", token: Harness.adminToken)
+            let readiness = try #require(overview["readiness"] as? [[String: Any]])
+            #expect(readiness.count == 1 && readiness[0]["accuracyM"] as? Double == 12 && readiness[0]["camera"] as? Bool == true)
+        }
+    }
 }

@@ -40,6 +40,8 @@ struct AdminController {
         var flags: [CheatFlag]
         /// Each player's last reported position (shown to the game master only).
         var positions: [PositionFix]
+        /// What each player's phone check-in said (`/checkin.html`).
+        var readiness: [PhoneCheck]
         /// The server's clock, so the page can tell a position's age whatever the laptop's clock says.
         var now: Date
         /// Every cache with its coordinates, for the control room's map (shown even when
@@ -60,7 +62,8 @@ struct AdminController {
                         reports: try await store.openReports(hunt: hunt),
                         disabled: try await store.disabledCaches(hunt: hunt).sorted(),
                         standings: try await store.leaderboard(hunt: hunt),
-                        flags: try await session.game.flags(), positions: await session.whereabouts.all(), now: session.now(),
+                        flags: try await session.game.flags(), positions: await session.whereabouts.all(),
+                        readiness: await session.readiness.all(), now: session.now(),
                         caches: session.hunt.caches.map { c in
                             Site(id: c.id, name: c.name, latitude: c.coordinate.latitude, longitude: c.coordinate.longitude,
                                  radiusM: session.hunt.radius(of: c), trail: session.hunt.trail(of: c.id)?.id)

@@ -17,6 +17,7 @@ struct PlayerController {
         group.get("me/collection", use: collection)
         group.get("me/trackables", use: trackables)
         group.post("me/position", use: position)
+        group.post("me/readiness", use: readiness)
     }
 
     @Sendable func join(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<SignedIn> {
@@ -60,6 +61,26 @@ struct PlayerController {
         return TrackableList(trackables: try await TrackableIndex(session: session).held(by: id))
     }
 
+    /// What the phone's check-in found (`/checkin.html`), for the game master's list.
+    struct ReadinessReport: Decodable {
+        var secure, camera, location, offline, wakeLock: Bool
+        var accuracy: Double?
+    }
+
+    @Sendable func readiness(_ request: Request, context: HuntRequestContext) async throws -> PhoneCheck {
+        let id = try await session.player(request)
+        var request = request
+        let body = try await request.json(ReadinessReport.self)
+        if let accuracy = body.accuracy, !(accuracy.isFinite && accuracy >= 0) {
+            throw APIError(.unprocessableContent, "bad-location", "accuracy \(accuracy) is not a distance in metres")
+        }
+        let check = PhoneCheck(player: id, secure: body.secure, camera: body.camera, location: body.location,
+                               accuracyM: body.accuracy, offline: body.offline, wakeLock: body.wakeLock, at: session.now())
+        await session.readiness.report(check)
+        await session.live.sendToGameMaster(LiveEvent(name: "readiness", value: check))
+        return check
+    }
+
     /// The phone reports where it is; the answer is the caches sorted by distance, and any
     /// unfound cache within the proximity distance is announced once per sign-in session. The
     /// position is kept for the game master's map (and shown to nobody else).
@@ -83,3 +104,4 @@ struct PlayerController {
         return CacheList(caches: caches)
     }
 }
+extension PhoneCheck: ResponseEncodable {}

@@ -72,6 +72,8 @@ public final class HuntSession: Sendable {
     var reportPhotos: ReportPhotos? { options.reportPhotoFolder.map(ReportPhotos.init) }
     /// Players' last positions, for the control room's map.
     let whereabouts = Whereabouts()
+    /// What each phone's check-in said, for the control room.
+    let readiness = Readiness()
     /// The present moment; tests pass a fixed one.
     let now: @Sendable () -> Date
     /// The game's actions, on this session's ledger, clock and kept running state.
