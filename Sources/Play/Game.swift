@@ -24,10 +24,15 @@ public struct Game: Sendable {
     /// Whether the game master has the hunt running: the ledger's answer, unless the caller
     /// keeps it between requests (the server asks on every claim).
     public let running: @Sendable () async throws -> Bool
+    /// Wrong PINs by address and wrong typed codes by player, counted before the ledger's
+    /// own, slower, count per player. A server keeps one for its life; a desk command has none
+    /// to keep and counts typed codes for its one run.
+    public let guesses: Guesses
 
     public init(hunt: Hunt, secret: HuntSecret?, store: any GameStore, clock: @escaping @Sendable () -> Date = { Date() },
-                running: (@Sendable () async throws -> Bool)? = nil) {
+                running: (@Sendable () async throws -> Bool)? = nil, guesses: Guesses = Guesses()) {
         self.hunt = hunt
+        self.guesses = guesses
         self.secret = secret
         self.store = store
         self.clock = clock

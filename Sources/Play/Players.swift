@@ -17,14 +17,28 @@ extension Game {
     }
 
     /// A player proves who they are with their PIN; wrong PINs count towards a lockout
-    /// (``GeoQR/PINPolicy``).
+    /// (``GeoQR/PINPolicy``). With the `address` the guess came from (the server gives it),
+    /// five wrong PINs lock that address out of that name (``GeoQR/PINPolicy/perAddress``)
+    /// before the ledger's slower count locks the player: a rival guessing the leader's PIN
+    /// locks out only themself.
     ///
     /// ```swift
-    /// let ada = try await game.signIn(name: "ada", pin: "4321").value
+    /// let ada = try await game.signIn(name: "ada", pin: "4321", from: "203.0.113.9").value
     /// ```
-    public func signIn(name: String, pin: String) async throws -> Outcome<Player> {
-        let player = try await store.signIn(hunt: huntID, name: name, pin: pin, at: clock())
-        return Outcome(player, effects: [.playerSeen(player)])
+    public func signIn(name: String, pin: String, from address: String? = nil) async throws -> Outcome<Player> {
+        let now = clock()
+        let guess = address.map { Guesses.Subject.pin(address: $0, name: PlayerName.key(name)) }
+        if let guess { try await guesses.check(guess, at: now) }
+        do {
+            let player = try await store.signIn(hunt: huntID, name: name, pin: pin, at: now)
+            if let guess { await guesses.succeeded(guess) }
+            return Outcome(player, effects: [.playerSeen(player)])
+        } catch GameRuleViolation.wrongPIN(let left) {
+            guard let guess else { throw GameRuleViolation.wrongPIN(remainingTries: left) }
+            let after = await guesses.failed(guess, at: now)
+            if let until = after.lockedUntil { throw GameRuleViolation.lockedOut(until: until) }
+            throw GameRuleViolation.wrongPIN(remainingTries: min(left, guess.policy.remainingTries(after)))
+        }
     }
 
     /// The player with this name (any case) or id, or ``GeoQR/GameRuleViolation/unknownPlayer(_:)``.

@@ -6,26 +6,22 @@ import QRImaging
 /// How codes are made: the URL form and the error-correction level.
 struct CodeOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp(
-        "Print codes as upper-case URLs to the hunt server (e.g. https://192.168.1.20:8443), so a phone's camera app opens the claim page.",
-        valueName: "URL"))
-    var baseURL: String?
+        "Print codes as upper-case URLs to the hunt server (e.g. https://192.168.1.20:8443), so a phone's camera app opens the claim page (default: $GEOQR_PUBLIC_URL, as geoqr serve --public-url).",
+        valueName: "URL"), transform: { text in
+            do { return try PublicURL(checking: text) } catch { throw ValidationError("--base-url \(error)") }
+        })
+    var baseURLOption: PublicURL?
 
     @Option(help: "Error correction: L (7%), M (15%), Q (25%), H (30%) of the symbol may be damaged.")
     var level: CorrectionLevel = .M
 
     func validate() throws {
-        guard let baseURL else { return }
-        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty else {
-            throw ValidationError("--base-url \(baseURL): not an http(s) URL like https://192.168.1.20:8443")
-        }
-        guard url.query == nil, url.fragment == nil else {
-            throw ValidationError("--base-url \(baseURL): must not have a query or fragment")
-        }
-        let alphanumeric = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 $%*+-./:")
-        if let bad = baseURL.uppercased().first(where: { !alphanumeric.contains($0) }) {
-            throw ValidationError("--base-url \(baseURL): \"\(bad)\" is outside QR alphanumeric mode; use a host name or address with letters, digits, '-', '.' and ':' only")
-        }
+        _ = try PublicURL.fromEnvironment()
+    }
+
+    /// `--base-url`, else `$GEOQR_PUBLIC_URL`, else none (codes without a URL).
+    var baseURL: String? {
+        baseURLOption?.text ?? (try? PublicURL.fromEnvironment())?.text
     }
 
     /// The payload printed for a cache.

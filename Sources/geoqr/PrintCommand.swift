@@ -64,7 +64,8 @@ struct PrintCommand: ParsableCommand {
             SheetEntry(payload: codeOptions.payload(hunt: h, cache: cache, secret: secret), cacheID: cache.id,
                        name: cache.name, latitude: cache.coordinate.geocachingLatitude,
                        longitude: cache.coordinate.geocachingLongitude,
-                       trail: trailLabel(h, cache), hint: cache.hint)
+                       trail: trailLabel(h, cache), hint: cache.hint,
+                       typedCode: TypedCode.text(hunt: h.id, cache: cache.id, secret: secret))
         }
         codeOptions.warnIfLarge(entries.map(\.payload))
         let sheet = Sheet(entries: entries, options: SheetOptions(paper: paper, layout: layout, withHints: withHints,

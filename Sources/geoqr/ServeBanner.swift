@@ -43,8 +43,15 @@ struct ServeBanner: Sendable {
     let addresses: NetworkAddresses
     let admin: AdminToken
     let tlsNote: String?
+    /// The address players open (`--public-url`): the links and the join QR use it alone.
+    var publicURL: String? = nil
+    var behindProxy = false
 
     func listening(secure: Bool, wildcard: Bool, port: Int, tlsOn: Bool) {
+        if let publicURL {
+            listening(at: publicURL + "/", port: port, secure: secure)
+            return
+        }
         let scheme = secure ? "https" : "http"
         if !secure, tlsOn {
             FileHandle.standardOutput.write(Data("geoqr: plain http://localhost:\(port)/ for this machine only\n".utf8))
@@ -68,4 +75,26 @@ struct ServeBanner: Sendable {
         }
         FileHandle.standardOutput.write(Data(out.utf8))
     }
+
+    /// With a public URL every listener is only a way in for the proxy; the links are printed
+    /// once, with the first.
+    private func listening(at base: String, port: Int, secure: Bool) {
+        var out = "geoqr: \(secure ? "https" : "http")://localhost:\(port)/ \(behindProxy ? "for the reverse proxy" : "on this machine")\n"
+        if !printed.swap() {
+            out += "geoqr: serving \(hunt.name) (\(hunt.id)) at \(base)\n"
+            out += "game master (keep private): \(base)admin.html#token=\(admin.value)\n"
+            out += "players join at \(base) :\n"
+            if let symbol = try? QRSymbol(encoding: base.uppercased(), level: .M) { out += symbol.terminalText(margin: 2) }
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    private let printed = Once()
+}
+
+/// True once, then false: the first caller of ``swap()`` hears false.
+private final class Once: @unchecked Sendable {   // `done` only under `lock`
+    private let lock = NSLock()
+    private var done = false
+    func swap() -> Bool { lock.withLock { defer { done = true }; return done } }
 }

@@ -28,6 +28,14 @@ struct ServeCommand: AsyncParsableCommand {
         raster tiles of the hunt's area prepared in advance, served from this machine. The map \
         uses Leaflet from Debian's libjs-leaflet (--leaflet DIR for another copy).
 
+        On a public server behind a reverse proxy (deploy/ has a Caddyfile and a systemd \
+        unit): --public-url https://hunt.example.org makes the join QR, the admin link and \
+        the printed codes use that address ($GEOQR_PUBLIC_URL too, which geoqr print reads), \
+        and --behind-proxy 127.0.0.1 believes X-Forwarded-For from that proxy alone, so rate \
+        limits and PIN lockouts count each player's own address. geoqr then listens on \
+        --port, on loopback when the proxy is on this machine. GET /healthz answers the \
+        proxy's health checks.
+
         For benchmarks and load tests on this machine only, --load-test listens on 127.0.0.1 \
         alone, lifts the rate limits (every client is then this machine) and hashes new PINs \
         with bcrypt's cheapest cost, so thousands of test players can join in seconds. It \
@@ -74,6 +82,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folder holding leaflet.js and leaflet.css (default: $GEOQR_LEAFLET, else \(Leaflet.debianFolder)).", valueName: "DIR"))
     var leaflet: String?
 
+    @Option(name: .customLong("public-url"), help: ArgumentHelp(
+        "The address players open, when a reverse proxy serves this one (default: $GEOQR_PUBLIC_URL).", valueName: "URL"),
+            transform: { text in
+                do { return try PublicURL(checking: text) } catch { throw ValidationError("--public-url \(error)") }
+            })
+    var publicURLOption: PublicURL?
+
+    @Option(name: .customLong("behind-proxy"), parsing: .singleValue, help: ArgumentHelp(
+        "The reverse proxy's IP address, whose X-Forwarded-For is believed (repeat for several).", valueName: "ADDRESS"))
+    var behindProxy: [String] = []
+
     @Flag(name: .customLong("load-test"), help: "Benchmarks and load tests only: loopback only, no rate limits, cheap PIN hashing.")
     var loadTest = false
 
@@ -89,10 +108,28 @@ struct ServeCommand: AsyncParsableCommand {
         if let tiles {
             do { _ = try TileServer(template: tiles, attribution: tilesAttribution) } catch { throw ValidationError("--tiles: \(error)") }
         }
+        for address in behindProxy where !TrustedProxies.isAddress(address) {
+            throw ValidationError("--behind-proxy \(address): not an IP address (the proxy's, as it connects, e.g. 127.0.0.1)")
+        }
+        if loadTest, !behindProxy.isEmpty { throw ValidationError("--load-test has no proxy; drop --behind-proxy") }
+        _ = try PublicURL.fromEnvironment()
         if tilesAttribution != nil, tiles == nil, mbtiles == nil {
             throw ValidationError("--tiles-attribution goes with --tiles or --mbtiles")
         }
     }
+
+    /// `--public-url`, else `$GEOQR_PUBLIC_URL`.
+    var publicURL: PublicURL? { publicURLOption ?? (try? PublicURL.fromEnvironment()) ?? nil }
+
+    /// Plain HTTP listens on every interface only for a LAN session without TLS, or for a
+    /// proxy on another machine; otherwise on loopback.
+    var plainHost: String {
+        if loadTest || tls != nil || cert != nil { return "127.0.0.1" }
+        if !behindProxy.isEmpty { return behindProxy.allSatisfy(Self.isLoopback) ? "127.0.0.1" : "0.0.0.0" }
+        return "0.0.0.0"
+    }
+
+    static func isLoopback(_ address: String) -> Bool { address.hasPrefix("127.") || address == "::1" }
 
     func run() async throws {
         let parsed = try loadHunt(hunt)
@@ -104,12 +141,15 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let secret = try data.secret(forHunt: parsed.hunt.id)
             admin = try AdminToken.load(directory: data.path, hunt: parsed.hunt.id)
-            let store = try SQLiteGameStore(directory: data.path, configuration: .init(pinCost: loadTest ? 4 : 10))
+            // The server counts wrong PINs per address first (Guesses), so the ledger's count
+            // per player is the slower one.
+            let store = try SQLiteGameStore(directory: data.path, configuration: .init(pinCost: loadTest ? 4 : 10, pinPolicy: .perPlayer))
             session = HuntSession(hunt: parsed.hunt, secret: secret, store: store,
                                   tokens: PlayerTokens(file: "\(data.path)/server/\(parsed.hunt.id).sessions"), admin: admin,
                                   options: .init(showCoordinates: !hideCoordinates, webFolder: webFolder,
                                                  reportPhotoFolder: "\(data.path)/server/report-photos",
-                                                 basemap: map.basemap, leaflet: map.leaflet),
+                                                 basemap: map.basemap, leaflet: map.leaflet,
+                                                 trustedProxies: TrustedProxies(behindProxy)),
                                   limiter: RateLimiter(rules: loadTest ? [:] : RateLimiter.standard))
         } catch {
             throw fail("\(error)")
@@ -131,9 +171,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw fail("TLS: \(error)")
         }
         let secure = !listeners.isEmpty
-        listeners.insert(.init(host: secure || loadTest ? "127.0.0.1" : "0.0.0.0", port: port), at: 0)
+        listeners.insert(.init(host: plainHost, port: port), at: 0)
         if loadTest { warn("load-test mode: 127.0.0.1 only, no rate limits, bcrypt cost 4 for new PINs; not for a real session") }
-        let banner = ServeBanner(hunt: parsed.hunt, addresses: addresses, admin: admin, tlsNote: tlsNote)
+        let banner = ServeBanner(hunt: parsed.hunt, addresses: addresses, admin: admin, tlsNote: tlsNote,
+                                 publicURL: publicURL?.text, behindProxy: !behindProxy.isEmpty)
         try await HuntServer(session: session, listeners: listeners).run { listener, bound in
             banner.listening(secure: listener.tls != nil, wildcard: listener.host == "0.0.0.0", port: bound, tlsOn: secure)
         }

@@ -33,7 +33,8 @@ final class Harness: Sendable {
          options change: (inout HuntSession.Options) -> Void = { _ in }) throws {
         directory = NSTemporaryDirectory() + "geoqr-server-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, synchronousFull: false))
+        // As `geoqr serve` has it: wrong PINs counted per address first, the ledger's count per player slower.
+        let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, pinPolicy: .perPlayer, synchronousFull: false))
         var options = HuntSession.Options(showCoordinates: showCoordinates, webFolder: Self.webFolder,
                                           leaderboardInterval: .milliseconds(100),
                                           reportPhotoFolder: directory + "/report-photos")
@@ -78,8 +79,8 @@ struct Reply {
 extension TestClientProtocol {
     /// Sends `body` (JSON when a dictionary, raw when Data) with a bearer token.
     func call(_ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json body: [String: Any]? = nil,
-              raw: Data? = nil, contentType: String? = nil) async throws -> Reply {
-        var headers: HTTPFields = [:]
+              raw: Data? = nil, contentType: String? = nil, headers extra: HTTPFields = [:]) async throws -> Reply {
+        var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
         var buffer: ByteBuffer?
         if let body {

@@ -52,6 +52,7 @@ struct ServerCachingTests {
             answer.otherHunt = text; answer.reason = text; answer.cacheName = text; answer.message = text
             answer.outcome = [.found, .alreadyFound, .attempt][i % 3]
             answer.find = "F\(i)"; answer.points = i * 3 - 7; answer.firstToFind = i % 2 == 0; answer.card = "C\(i)"
+            answer.lateSeconds = i * 61
             let properties = Mirror(reflecting: answer).children.compactMap(\.label)
             #expect(Set(answer.fields.map { "\($0.key)" }) == Set(properties), "every property is in the one description")
             var mine = JSONWriter()

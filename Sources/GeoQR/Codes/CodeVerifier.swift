@@ -42,9 +42,17 @@ extension Hunt {
     /// case .failure(let why): print("rejected: \(why)")
     /// }
     /// ```
+    ///
+    /// A typed code (``TypedCode``, `A1-7KQ2-M9XD`) is verified the same way: its MAC first,
+    /// then its cache.
     public func verify(_ payload: String, secret: HuntSecret) -> Result<Cache, CodeRejection> {
         let code: CacheCode
-        do { code = try CacheCode(parsing: payload) } catch { return .failure(error) }
+        do { code = try CacheCode(parsing: payload) } catch {
+            guard error == .malformed, let typed = TypedCode(reading: payload) else { return .failure(error) }
+            guard typed.isAuthentic(hunt: id, secret: secret) else { return .failure(.badMAC) }
+            guard let cache = cache(id: typed.cacheID) else { return .failure(.unknownCache(typed.cacheID)) }
+            return .success(cache)
+        }
         guard code.huntID == id else { return .failure(.otherHunt(code.huntID)) }
         // The MAC comes before the cache lookup, so an unknown cache id is reported only for
         // codes this hunt really signed (a cache removed since printing), never for guesses.

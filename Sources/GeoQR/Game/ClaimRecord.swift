@@ -26,9 +26,18 @@ public struct ClaimRecord: Sendable, Equatable, Codable {
     /// The caller's verdict (the claim rules'); the ledger may answer with its own
     /// (``Verdict/alreadyFound``, ``Verdict/cacheDisabled``).
     public var verdict: Verdict
+    /// The random id a phone gave the claim, so that sending it again (a network that came and
+    /// went) records it once; nil for claims that are not resent.
+    public var claimID: String?
+    /// For a claim a phone kept while it had no network: how many seconds after the scan it
+    /// arrived. The game master sees such finds marked late.
+    public var lateSeconds: Int?
 
     public init(player: String, hunt: String, cache: String?, time: Date, location: Coordinate?,
-                method: ClaimMethod, evidence: ClaimEvidence = ClaimEvidence(), verdict: Verdict) {
+                method: ClaimMethod, evidence: ClaimEvidence = ClaimEvidence(), verdict: Verdict,
+                claimID: String? = nil, lateSeconds: Int? = nil) {
+        self.claimID = claimID
+        self.lateSeconds = lateSeconds
         self.player = player
         self.hunt = hunt
         self.cache = cache
@@ -41,6 +50,7 @@ public struct ClaimRecord: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case player, hunt, cache, time, location, method, evidence, verdict
+        case claimID = "claimId", lateSeconds
     }
 
     /// A location as JSON: `{"lat": 40.6303, "lon": -8.6575}`.
@@ -60,6 +70,8 @@ public struct ClaimRecord: Sendable, Equatable, Codable {
         method = try c.decode(ClaimMethod.self, forKey: .method)
         evidence = try c.decode(ClaimEvidence.self, forKey: .evidence)
         verdict = try c.decode(Verdict.self, forKey: .verdict)
+        claimID = try c.decodeIfPresent(String.self, forKey: .claimID)
+        lateSeconds = try c.decodeIfPresent(Int.self, forKey: .lateSeconds)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,6 +84,8 @@ public struct ClaimRecord: Sendable, Equatable, Codable {
         try c.encode(method, forKey: .method)
         try c.encode(evidence, forKey: .evidence)
         try c.encode(verdict, forKey: .verdict)
+        try c.encodeIfPresent(claimID, forKey: .claimID)
+        try c.encodeIfPresent(lateSeconds, forKey: .lateSeconds)
     }
 }
 
@@ -83,6 +97,9 @@ public enum ClaimMethod: String, Sendable, Codable, CaseIterable {
     case camera
     /// The URL form of a code opened in a phone's browser, located by the browser.
     case link
+    /// The short code printed under the QR (``TypedCode``), typed by a player whose phone
+    /// cannot scan, located by the browser.
+    case typed
     /// Entered by the game master.
     case gameMaster = "game-master"
 }

@@ -20,6 +20,17 @@ public struct PINPolicy: Sendable, Equatable {
     /// How long the lockout lasts.
     public var lockout: TimeInterval
 
+    /// Wrong PINs from one address for one player name: 5, then that address waits 15
+    /// minutes for that name. A rival guessing locks out only themself, never the player.
+    public static let perAddress = PINPolicy(maxFailures: 5, lockout: 15 * 60)
+    /// Wrong PINs for one player from anywhere, on a server that also counts per address
+    /// (``perAddress``): slower, so guessing from many addresses still stops, while one
+    /// rival's five tries never lock the player out.
+    public static let perPlayer = PINPolicy(maxFailures: 20, lockout: 15 * 60)
+    /// Wrong typed codes from one player: 5, then 15 minutes without typing codes. A typed
+    /// code's 40-bit MAC cannot be guessed at that pace.
+    public static let typedCodes = PINPolicy(maxFailures: 5, lockout: 15 * 60)
+
     public init(maxFailures: Int = 5, lockout: TimeInterval = 15 * 60) {
         self.maxFailures = maxFailures
         self.lockout = lockout

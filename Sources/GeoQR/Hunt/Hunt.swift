@@ -27,10 +27,15 @@ public struct Hunt: Sendable, Equatable {
     /// Points a player pays to see a cache's hint; 0 (the default) means hints are free and
     /// shown with the cache.
     public var hintCost: Int
+    /// How long after a scan a phone that had no network may still send it (minutes): the
+    /// claim is judged at the time and place it was scanned, and only this late.
+    public var offlineGraceMinutes: Int
 
     public init(id: String, name: String, defaultRadius: Double = Hunt.standardRadius,
                 accuracyCap: Double = Hunt.standardAccuracyCap, start: Date? = nil, end: Date? = nil,
-                trails: [Trail] = [], caches: [Cache], teams: [String] = [], hintCost: Int = 0) {
+                trails: [Trail] = [], caches: [Cache], teams: [String] = [], hintCost: Int = 0,
+                offlineGraceMinutes: Int = Hunt.standardOfflineGraceMinutes) {
+        self.offlineGraceMinutes = offlineGraceMinutes
         self.id = id
         self.name = name
         self.defaultRadius = defaultRadius
@@ -42,6 +47,9 @@ public struct Hunt: Sendable, Equatable {
         self.teams = teams
         self.hintCost = hintCost
     }
+
+    /// Two hours: a walk through a park with no signal, and back, with time to spare.
+    public static let standardOfflineGraceMinutes = 120
 
     /// 100 m: what a phone's GPS and a walker's patience allow, as DESIGN.md fixes it.
     public static let standardRadius: Double = 100

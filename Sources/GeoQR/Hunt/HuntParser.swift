@@ -16,6 +16,8 @@ public enum HuntParser {
     public static let maxRadius: Double = 10_000
     /// The most a hint may cost: more than any cache is worth is a typo.
     public static let maxHintCost: Double = 1_000_000
+    /// A week: a late claim older than that is no longer the hunt it was scanned in.
+    public static let maxOfflineGraceMinutes: Double = 7 * 24 * 60
 
     public static func parse(_ data: Data, file: String) throws(HuntFileError) -> ParsedHunt {
         let root: JSONValue
@@ -50,7 +52,8 @@ public enum HuntParser {
     }
 
     private static let huntFields: Set = ["$schema", "id", "name", "description", "radius", "accuracyCap",
-                                          "start", "end", "trails", "caches", "teams", "hintCost"]
+                                          "start", "end", "trails", "caches", "teams", "hintCost",
+                                          "offlineGraceMinutes"]
     private static let cacheFields: Set = ["id", "name", "lat", "lon", "radius", "difficulty", "terrain",
                                            "points", "message", "hint"]
     private static let trailFields: Set = ["id", "name", "ordered", "caches"]
@@ -68,12 +71,15 @@ public enum HuntParser {
             r.fail("end", "\(r.isoString(end)) is not after start \(r.isoString(start))")
         }
         let hintCost = r.number(object, "hintCost", at: "", range: 0...maxHintCost, integer: true).map { Int($0) } ?? 0
+        let grace = r.number(object, "offlineGraceMinutes", at: "", range: 0...maxOfflineGraceMinutes, integer: true)
+            .map { Int($0) } ?? Hunt.standardOfflineGraceMinutes
         let teams = readTeams(object["teams"], r)
         let caches = readCaches(object["caches"], r)
         let trails = readTrails(object["trails"], caches: caches, r)
         guard let id, let name else { return nil }
         return Hunt(id: id, name: name, defaultRadius: radius, accuracyCap: cap, start: start, end: end,
-                    trails: trails, caches: caches, teams: teams, hintCost: hintCost)
+                    trails: trails, caches: caches, teams: teams, hintCost: hintCost,
+                    offlineGraceMinutes: grace)
     }
 
     /// The teams a hunt lists: names as ``TeamName`` takes them, each once (ignoring case).

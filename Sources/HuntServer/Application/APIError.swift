@@ -74,7 +74,9 @@ extension APIError {
         case let play as PlayError:
             switch play {
             case .huntStopped: return APIError(.conflict, play.code, play.phrase)
-            case .badBroadcast, .ambiguousTrackable: return APIError(.unprocessableContent, play.code, play.phrase)
+            case .badBroadcast, .ambiguousTrackable, .notATypedCode, .tooLate, .badClaimID:
+                return APIError(.unprocessableContent, play.code, play.phrase)
+            case .typingLockedOut: return APIError(.tooManyRequests, play.code, play.phrase)
             case .noSecret: return APIError(.internalServerError, play.code, play.phrase)
             }
         case let picture as PictureError: return APIError(.unprocessableContent, "bad-picture", picture.description)

@@ -13,6 +13,10 @@ public struct HuntRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who is connected, as the socket says (nil in router tests).
     public let remoteAddress: SocketAddress?
+    /// The client a trusted reverse proxy forwarded this request for (``ForwardedClientMiddleware``).
+    public var forwardedClient: String?
+    /// Whether that proxy says the client connected over HTTPS.
+    public var forwardedSecure: Bool?
 
     /// JSON bodies are small: 64 KiB. Upload routes collect their own, larger, bodies with
     /// an explicit limit (see ``BodyLimits``).
@@ -31,8 +35,9 @@ public struct HuntRequestContext: RequestContext, RemoteAddressRequestContext {
         self.remoteAddress = source.channel.remoteAddress
     }
 
-    /// The address rate limits count against: the peer's IP, or "local" when unknown.
-    var clientKey: String { remoteAddress?.ipAddress ?? "local" }
+    /// The address rate limits and PIN lockouts count against: the client a trusted proxy
+    /// names, else the peer's IP, else "local" (router tests).
+    var clientKey: String { forwardedClient ?? remoteAddress?.ipAddress ?? "local" }
 }
 
 /// How many bytes each kind of request body may have. Checked against Content-Length before

@@ -12,6 +12,7 @@ public enum HuntRouter {
     public static func build(session: HuntSession) -> Router<HuntRequestContext> {
         let router = Router(context: HuntRequestContext.self)
         let methods = RouteMethods()
+        router.add(middleware: ForwardedClientMiddleware(trusted: session.options.trustedProxies))
         router.add(middleware: SecurityHeadersMiddleware(imageOrigins: session.options.basemap.imageOrigins))
         router.add(middleware: LanguageMiddleware())
         router.add(middleware: APIErrorMiddleware())
@@ -33,6 +34,7 @@ public enum HuntRouter {
         WebController(session: session).addRoutes(to: router)
         MapController(session: session).addRoutes(api: api, root: router)
         CatalogueController().addRoutes(to: router)
+        HealthController(session: session).addRoutes(to: router)
         methods.record(router)
         return router
     }

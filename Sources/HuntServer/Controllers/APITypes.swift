@@ -53,6 +53,8 @@ struct HuntView: ResponseEncodable {
     var teams: [String]
     /// Points a hint costs; 0 when hints are free.
     var hintCost: Int
+    /// How long after a scan a claim kept offline may still be sent, in minutes.
+    var offlineGraceMinutes: Int
 }
 
 struct TrailView: Codable {

@@ -17,14 +17,18 @@ struct ClaimController {
         group.post("claims/photo", use: claimPhoto)
     }
 
-    /// `{"code": "GQ1.DEMO.A1.…", "latitude": …, "longitude": …, "accuracy": 12}`.
+    /// `{"code": "GQ1.DEMO.A1.…", "latitude": …, "longitude": …, "accuracy": 12}`; a claim the
+    /// phone kept while offline adds `"claimId"` and `"scannedAt"` (ISO 8601).
     struct CodeClaim: Decodable {
         var code: String
         var latitude: Double?
         var longitude: Double?
         var accuracy: Double?
-        /// `link` (default) or `camera` when the phone decoded the code itself.
+        /// `link` (default), `camera` when the phone decoded the code itself, `typed` for the
+        /// short code printed under the QR.
         var method: String?
+        var claimId: String?
+        var scannedAt: String?
     }
 
     @Sendable func claimCode(_ request: Request, context: HuntRequestContext) async throws -> ClaimAnswerResponse {
@@ -37,10 +41,21 @@ struct ClaimController {
         switch body.method {
         case nil, "link": method = .link
         case "camera": method = .camera
-        case let other?: throw APIError(.unprocessableContent, "bad-method", "method is `link` or `camera`, not `\(other)`")
+        case "typed": method = .typed
+        case let other?: throw APIError(.unprocessableContent, "bad-method", "method is `link`, `camera` or `typed`, not `\(other.prefix(40))`")
+        }
+        var scannedAt: Date?
+        if let text = body.scannedAt {
+            guard let date = parseISOTime(text) else {
+                throw APIError(.unprocessableContent, "bad-scanned-at", "scannedAt is not an ISO 8601 time: \(text.prefix(40))")
+            }
+            scannedAt = date
         }
         let location = try Self.location(body.latitude, body.longitude, body.accuracy)
-        return ClaimAnswerResponse(try await session.act { try await session.game.claimCode(body.code, at: location, method: method, by: player) })
+        let sending = Sending(claimID: body.claimId, scannedAt: scannedAt)
+        return ClaimAnswerResponse(try await session.act {
+            try await session.game.claimCode(body.code, at: location, method: method, by: player, sending: sending)
+        })
     }
 
     /// The body is one JPEG or PNG frame; the location comes in the query
@@ -104,4 +119,15 @@ struct ClaimController {
         default: throw APIError.badRequest("bad-location", "give both latitude and longitude, or neither")
         }
     }
+}
+
+/// Reads an ISO 8601 time as a browser's `toISOString()` writes it (`2026-11-28T09:41:07.123Z`)
+/// or without the fraction. A formatter per call: on Linux they are not safe to share between
+/// threads, and only claims kept offline carry a time.
+func parseISOTime(_ text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    if let date = formatter.date(from: text) { return date }
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: text)
 }

@@ -24,7 +24,8 @@ struct HuntController {
         return HuntView(id: h.id, name: h.name, radiusM: h.defaultRadius, start: h.start, end: h.end,
                         running: try await session.state.running, coordinatesShown: session.options.showCoordinates,
                         trails: h.trails.map { TrailView(id: $0.id, name: $0.name, ordered: $0.ordered, caches: $0.cacheIDs) },
-                        caches: h.caches.count, teams: h.teams, hintCost: h.hintCost)
+                        caches: h.caches.count, teams: h.teams, hintCost: h.hintCost,
+                        offlineGraceMinutes: h.offlineGraceMinutes)
     }
 
     /// Signed-in players also see which caches they found.
@@ -41,7 +42,6 @@ struct HuntController {
 
     /// What another player holds, to ask for in a trade: card ids and cache names, never the
     /// cards' messages (those are revealed only by finding the cache).
-    /// What another player holds, to ask for in a trade (never the cards' messages).
     @Sendable func items(_ request: Request, context: HuntRequestContext) async throws -> ItemList {
         _ = try await session.player(request)
         return ItemList(items: try await session.game.items(of: try context.parameters.require("id")))

@@ -34,7 +34,7 @@ struct PlayerController {
         try await session.limiter.admit(.signIn, client: context.clientKey)
         var request = request
         let credentials = try await request.json(Credentials.self)
-        let player = try await session.act { try await session.game.signIn(name: credentials.name, pin: credentials.pin) }
+        let player = try await session.act { try await session.game.signIn(name: credentials.name, pin: credentials.pin, from: context.clientKey) }
         return SignedIn(token: try await session.tokens.issue(for: player.id), player: player)
     }
 

@@ -33,10 +33,13 @@ public final class HuntSession: Sendable {
         /// Leaflet, served at `/vendor/leaflet/`; nil when it is not installed (the web app
         /// then shows the list without a map).
         public var leaflet: Leaflet?
+        /// The reverse proxies whose `X-Forwarded-For` names the client (`--behind-proxy`).
+        public var trustedProxies: TrustedProxies
 
         public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = Proximity.defaultDistance,
                     leaderboardInterval: Duration = .seconds(1), reportPhotoFolder: String? = nil,
-                    basemap: Basemap = .none, leaflet: Leaflet? = nil) {
+                    basemap: Basemap = .none, leaflet: Leaflet? = nil, trustedProxies: TrustedProxies = TrustedProxies([])) {
+            self.trustedProxies = trustedProxies
             self.showCoordinates = showCoordinates
             self.webFolder = webFolder
             self.proximity = proximity
@@ -170,7 +173,8 @@ public final class HuntSession: Sendable {
         await live.sendToGameMaster(LiveEvent(name: "claim", value: ClaimNews(
             player: player, name: who?.name ?? player, team: who?.team, method: method.rawValue, verdict: answer.verdict.rawValue,
             cache: answer.cache, cacheName: answer.cacheName, sentence: answer.sentence.description, distanceM: answer.distanceM,
-            accuracyM: answer.accuracyM, find: answer.find, points: answer.points, scanTime: answer.scanTime, at: now())))
+            accuracyM: answer.accuracyM, find: answer.find, points: answer.points, scanTime: answer.scanTime,
+            lateSeconds: answer.lateSeconds, at: now())))
     }
 
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.
@@ -217,7 +221,10 @@ struct ClaimNews: Encodable {
     var distanceM, accuracyM: Double?
     var find: String?
     var points: Int?
-    var scanTime, at: Date
+    var scanTime: Date
+    /// Set for a claim a phone kept while offline: how long after the scan it arrived.
+    var lateSeconds: Int?
+    var at: Date
 }
 
 /// Which caches are closed by the game master and which have an open report.

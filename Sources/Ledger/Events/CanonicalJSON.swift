@@ -70,12 +70,14 @@ extension ClaimRecord: CanonicalJSONBody {
     func write(to json: inout JSONWriter) {
         json.beginObject()
         if let cache { json.key("cache"); json.string(cache) }
+        if let claimID { json.key("claimId"); json.string(claimID) }
         json.key("evidence")
         json.beginObject()
         if let exifTime = evidence.exifTime { json.key("exifTime"); json.date(exifTime) }
         if let photo = evidence.photoSHA256 { json.key("photoSHA256"); json.string(photo) }
         json.endObject()
         json.key("hunt"); json.string(hunt)
+        if let lateSeconds { json.key("lateSeconds"); json.number(lateSeconds) }
         if let location {
             json.key("location")
             json.beginObject()

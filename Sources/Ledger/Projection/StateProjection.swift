@@ -38,8 +38,11 @@ enum StateProjection {
                 """).execute(arguments: [seq, hunt, b.claim.player, b.claim.cache, b.claim.time.millisecondsSince1970,
                                  b.verdict.rawValue, b.claim.method.rawValue, b.claim.location?.latitude,
                                  b.claim.location?.longitude, b.claim.evidence.photoSHA256])
+            try rememberClaimID(b.claim, find: nil, verdict: b.verdict, event, db)
         case .findRecorded:
-            try applyFind(try body(FindRecorded.self), event, db)
+            let b = try body(FindRecorded.self)
+            try applyFind(b, event, db)
+            try rememberClaimID(b.claim, find: b.find, verdict: .claimable, event, db)
         case .findVoided:
             let b = try body(FindVoided.self)
             try db.cached("UPDATE finds SET voided = 1, void_reason = ?, seq = ? WHERE id = ?").execute(arguments: [b.reason, seq, b.find])
@@ -72,6 +75,32 @@ enum StateProjection {
                 """).execute(arguments: [hunt, kind == .huntStarted, seq])
         default:
             try ItemProjection.apply(kind, event, decoded: decoded, db)
+        }
+    }
+
+    /// A claim sent with an id is remembered under it (see ``ClaimOutcome/resent(_:)``).
+    private static func rememberClaimID(_ claim: ClaimRecord, find: String?, verdict: Verdict, _ event: LedgerEvent, _ db: Database) throws {
+        guard let id = claim.claimID else { return }
+        try db.cached("""
+            INSERT INTO claim_ids (hunt, claim_id, player_id, find_id, verdict, seq) VALUES (?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [event.hunt, id, claim.player, find, verdict.rawValue, event.seq])
+    }
+
+    /// Fills `claim_ids` from the events already written (migration v5): none carried an id
+    /// before it, so this finds nothing in a ledger of an earlier release, and is there so the
+    /// migration is right whatever it meets.
+    static func rebuildClaimIDs(_ db: Database) throws {
+        let events = try LedgerEvent.fetchAll(db, sql: """
+            SELECT * FROM events WHERE kind IN (?, ?) AND body LIKE '%"claimId"%' ORDER BY seq
+            """, arguments: [EventKind.claimAttempted.rawValue, EventKind.findRecorded.rawValue])
+        for event in events {
+            if event.kind == EventKind.findRecorded.rawValue {
+                let b = try BodyCoding.decode(FindRecorded.self, from: event.body)
+                try rememberClaimID(b.claim, find: b.find, verdict: .claimable, event, db)
+            } else {
+                let b = try BodyCoding.decode(ClaimAttempted.self, from: event.body)
+                try rememberClaimID(b.claim, find: nil, verdict: b.verdict, event, db)
+            }
         }
     }
 

@@ -71,6 +71,10 @@ public enum ClaimOutcome: Sendable, Equatable {
     case alreadyFound(Find)
     /// Kept for audit only, with the verdict the ledger kept.
     case attempt(verdict: Verdict)
+    /// A claim whose id (``GeoQR/ClaimRecord/claimID``) the ledger already holds, sent again by
+    /// a phone that never heard the answer: nothing new is recorded, and this is what the
+    /// first sending came to.
+    indirect case resent(ClaimOutcome)
 }
 
 /// A card in a player's collection: the cache's message and where the card was found.

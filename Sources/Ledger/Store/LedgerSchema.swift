@@ -13,7 +13,7 @@ enum LedgerSchema {
         ("players", "id"), ("finds", "id"), ("attempts", "seq"), ("items", "id"),
         ("trips", "trackable_id, leg"), ("points", "seq, idx"), ("trades", "id"),
         ("reports", "id"), ("cache_flags", "hunt, cache_id"), ("hunt_secrets", "hunt, generation"),
-        ("hunt_state", "hunt"), ("hints", "seq"),
+        ("hunt_state", "hunt"), ("hints", "seq"), ("claim_ids", "hunt, claim_id"),
     ]
 
     static var migrator: DatabaseMigrator {
@@ -58,6 +58,17 @@ enum LedgerSchema {
                     revealed_ms INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (hunt, player_id, cache_id)
                 );
                 """)
+        }
+        migrator.registerMigration("v5: claim ids") { db in
+            // The ids phones give claims they may send more than once (kept while offline):
+            // what each came to, so a second sending records nothing new.
+            try db.execute(sql: """
+                CREATE TABLE claim_ids (
+                    hunt TEXT NOT NULL, claim_id TEXT NOT NULL, player_id TEXT NOT NULL, find_id TEXT,
+                    verdict TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (hunt, claim_id)
+                );
+                """)
+            try StateProjection.rebuildClaimIDs(db)
         }
         return migrator
     }

@@ -17,6 +17,9 @@ extension SQLiteGameStore {
         return try await write { [claim] db in
             var claim = claim
             claim.player = try Self.requirePlayer(db, hunt: huntID, claim.player)
+            if let id = claim.claimID, let earlier = try Self.earlierSending(db, hunt: huntID, claimID: id) {
+                return .resent(earlier)
+            }
             let cache = claim.cache.flatMap(hunt.cache(id:))
             let facts = try Self.claimFacts(db, hunt: huntID, player: claim.player, cache: claim.cache ?? "")
             switch Finding.decide(claim, cache: cache, disabled: facts.disabled, existingFind: facts.existingFind) {
@@ -32,6 +35,18 @@ extension SQLiteGameStore {
                                            at: recordedAt)
             }
         }
+    }
+
+    /// What a claim sent before under this id came to, or nil for a first sending.
+    private static func earlierSending(_ db: Database, hunt: String, claimID: String) throws -> ClaimOutcome? {
+        guard let row = try Row.fetchOne(db.cached("SELECT find_id, verdict FROM claim_ids WHERE hunt = ? AND claim_id = ?"),
+                                         arguments: [hunt, claimID]) else { return nil }
+        guard let findID: String = row["find_id"], let find = try find(db, id: findID) else {
+            return .attempt(verdict: Verdict(rawValue: row["verdict"]) ?? .noCode)
+        }
+        let points = try Int.fetchOne(db.cached("SELECT COALESCE(SUM(amount), 0) FROM points WHERE find_id = ?"), arguments: [findID]) ?? 0
+        let card = try String.fetchOne(db.cached("SELECT id FROM items WHERE id = ?"), arguments: ["C" + findID.dropFirst()])
+        return .found(find, points: points, card: card)
     }
 
     /// What the rules need to know about a claim, read in one statement: claims are the hot path.

@@ -45,6 +45,7 @@ extension ClaimAnswer: Encodable {
         add("firstToFind", firstToFind.map(JSONScalar.bool))
         add("card", card.map(JSONScalar.string))
         add("message", message.map(JSONScalar.string))
+        add("lateSeconds", lateSeconds.map(JSONScalar.integer))
         return f
     }
 

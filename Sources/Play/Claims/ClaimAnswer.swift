@@ -51,6 +51,9 @@ public struct ClaimAnswer: Sendable, Equatable {
     public var firstToFind: Bool?
     public var card: String?
     public var message: String?
+    /// For a claim a phone kept while it had no network: how many seconds after the scan it
+    /// arrived (it was judged at the scan's time and place).
+    public var lateSeconds: Int?
 
     /// How the ledger kept a claim.
     public enum Recorded: String, Sendable {
@@ -103,6 +106,8 @@ public struct ClaimAnswer: Sendable, Equatable {
             message = hunt.cache(id: f.cache)?.message
             sentence = Phrase("claim.already-found", ["name": name])
             line = "\(cache ?? f.cache) \(cacheName ?? ""): already found (\(f.id), \(ISOTime.text(f.time)))"
+        case .resent(let earlier):
+            apply(earlier, hunt: hunt)
         case .attempt(let kept):
             self.outcome = .attempt
             guard kept != verdict else { return }

@@ -35,16 +35,44 @@ extension Game {
     }
 
     /// A player claims with a code's text: a claim link opened by the phone's own camera app
-    /// (`method: .link`), or a code the phone decoded itself (`.camera`), located by the
-    /// browser.
+    /// (`method: .link`), a code the phone decoded itself (`.camera`), or the short code printed
+    /// under the QR, typed (`.typed`, ``GeoQR/TypedCode``), located by the browser.
+    ///
+    /// A phone with no network keeps the claim and sends it later with `sending`: it is judged
+    /// at the time and place it was scanned, refused when it arrives later after the scan than
+    /// the hunt's ``GeoQR/Hunt/offlineGraceMinutes``, recorded once however often it is sent,
+    /// and marked late for the game master. Wrong typed codes count towards a lockout
+    /// (``GeoQR/PINPolicy/typedCodes``), so they cannot be guessed.
     ///
     /// ```swift
     /// let answer = try await game.claimCode("GQ1.DEMO.A1.…", at: here, method: .link, by: "P3").value.best
+    /// let typed = try await game.claimCode("A1-7KQ2-M9XD", at: here, method: .typed, by: "P3",
+    ///                                      sending: Sending(claimID: "k3j5…", scannedAt: tenMinutesAgo)).value.best
+    /// typed.lateSeconds   // 600
     /// ```
     public func claimCode(_ code: String, at location: ClaimLocation?, method: ClaimMethod,
-                          by player: String) async throws -> Outcome<ClaimAnswers> {
-        let claim = Claim(payloads: [code.uppercased()], location: location, claimedAt: clock())
-        return try await self.claim(claim, method: method, evidence: ClaimEvidence(), by: player)
+                          by player: String, sending: Sending = .now) async throws -> Outcome<ClaimAnswers> {
+        let now = clock()
+        let scan = try sending.scan(now: now, grace: hunt.offlineGraceMinutes)
+        var location = location
+        if scan.late { location?.time = scan.time }
+        func claim(of payload: String) -> Claim {
+            Claim(payloads: [payload], location: location, takenAt: scan.late ? scan.time : nil, claimedAt: now)
+        }
+        guard method == .typed else {
+            return try await self.claim(claim(of: code.uppercased()), method: method, evidence: ClaimEvidence(), by: player,
+                                        sending: sending, late: scan.lateSeconds)
+        }
+        guard let typedCode = TypedCode(typed: code) else { throw PlayError.notATypedCode }
+        let claim = claim(of: typedCode.text)
+        let guess = Guesses.Subject.typedCode(player: player)
+        do { try await guesses.check(guess, at: now) } catch GameRuleViolation.lockedOut(let until) {
+            throw PlayError.typingLockedOut(until: until)
+        }
+        let outcome = try await self.claim(claim, method: .typed, evidence: ClaimEvidence(), by: player, sending: sending,
+                                           late: scan.lateSeconds, typed: true)
+        if outcome.value.best.verdict == .forged { await guesses.failed(guess, at: now) } else { await guesses.succeeded(guess) }
+        return outcome
     }
 
     /// Where every claim ends: judge each code with the hunt's rules, record each judgement
@@ -55,12 +83,16 @@ extension Game {
     /// and the hunt's window is checked against it. It never decides who was first to find:
     /// the ledger's order does, so a backdated photo cannot win first-to-find.
     func claim(_ claim: Claim, method: ClaimMethod, evidence: ClaimEvidence, by player: String,
-               recordNoCode: Bool = true) async throws -> Outcome<ClaimAnswers> {
+               recordNoCode: Bool = true, sending: Sending = .now, late: Int? = nil, typed: Bool = false) async throws -> Outcome<ClaimAnswers> {
         try await requireRunning()
         let secret = try requireSecret()
         var answers: [ClaimAnswer] = [], effects: [Effect] = []
-        for judgement in hunt.judge(claim, secret: secret) {
+        // A typed code is judged as typed: the photo rules' filter for GeoQR-looking text would
+        // take it for some other QR's.
+        let judgements = typed ? claim.payloads.map { hunt.judge($0, secret: secret, claim: claim) } : hunt.judge(claim, secret: secret)
+        for judgement in judgements {
             var answer = ClaimAnswer(judgement: judgement, hunt: hunt)
+            answer.lateSeconds = late
             if judgement.verdict == .noCode, !recordNoCode {
                 answers.append(answer)
                 continue
@@ -68,16 +100,54 @@ extension Game {
             let record = ClaimRecord(player: player, hunt: huntID, cache: judgement.cacheID,
                                      time: min(judgement.scanTime, claim.claimedAt),
                                      location: judgement.location?.coordinate, method: method, evidence: evidence,
-                                     verdict: judgement.verdict)
+                                     verdict: judgement.verdict, claimID: sending.claimID, lateSeconds: late)
             let outcome = try await store.record(record, in: hunt, at: claim.claimedAt)
             answer.apply(outcome, hunt: hunt)
             if case .found(let find, let points, _) = outcome {
                 effects += [.findsChanged(player: find.player), .found(find, points: points), .standingsChanged]
             }
-            effects.append(.claimJudged(answer, player: player, method: method))
+            if case .resent = outcome {} else { effects.append(.claimJudged(answer, player: player, method: method)) }
             answers.append(answer)
         }
         return Outcome(ClaimAnswers(answers), effects: effects)
+    }
+}
+
+/// How a phone sends a claim: at once, or later, kept while it had no network.
+///
+/// ```swift
+/// let later = Sending(claimID: "0f9c2d7e-…", scannedAt: scanTime)
+/// ```
+public struct Sending: Sendable, Equatable {
+    /// The phone's random id for the claim, so that sending it twice records it once.
+    public var claimID: String?
+    /// When it was scanned, by the phone's clock; nil when sent as it is scanned.
+    public var scannedAt: Date?
+
+    public init(claimID: String? = nil, scannedAt: Date? = nil) {
+        self.claimID = claimID
+        self.scannedAt = scannedAt
+    }
+
+    /// A claim sent as it is scanned.
+    public static let now = Sending()
+
+    /// A claim that arrives within this long of its scan is not late: the phone's clock and
+    /// the trip to the server take that much.
+    static let onTime: TimeInterval = 60
+
+    /// When the scan was (never after now), whether it counts as late, and how late; throws
+    /// when it is later than the hunt's grace or the claim id is malformed.
+    func scan(now: Date, grace minutes: Int) throws(PlayError) -> (time: Date, late: Bool, lateSeconds: Int?) {
+        if let claimID {
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+            guard (1...64).contains(claimID.count), claimID.allSatisfy(allowed.contains) else { throw .badClaimID }
+        }
+        guard let scannedAt else { return (now, false, nil) }
+        let time = min(scannedAt, now)
+        let delay = now.timeIntervalSince(time)
+        if delay > TimeInterval(minutes) * 60 { throw .tooLate(minutes: Int(delay / 60), grace: minutes) }
+        return delay < Self.onTime ? (now, false, nil) : (time, true, Int(delay))
     }
 }
 

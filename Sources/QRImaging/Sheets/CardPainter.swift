@@ -50,7 +50,8 @@ struct CardPainter {
     private func lines(for entry: SheetEntry, narrow: Bool) -> [Line] {
         var result = [Line(text: entry.name, bold: true, wraps: narrow)]
         if narrow {
-            result.append(Line(text: "Cache \(entry.cacheID)", gray: 0.2))
+            // The typed code starts with the cache id, so it stands in for the id's line.
+            result.append(Line(text: entry.typedCode.map { "Type: \($0)" } ?? "Cache \(entry.cacheID)", gray: 0.2))
             if let trail = entry.trail { result.append(Line(text: trail, gray: 0.2)) }
             result.append(Line(text: entry.latitude))
             result.append(Line(text: entry.longitude))
@@ -58,6 +59,7 @@ struct CardPainter {
             var idLine = "Cache \(entry.cacheID)"
             if let trail = entry.trail { idLine += "  ·  Trail: \(trail)" }
             result.append(Line(text: idLine, gray: 0.2))
+            if let typed = entry.typedCode { result.append(Line(text: "Can't scan? Type \(typed)")) }
             result.append(Line(text: "\(entry.latitude) \(entry.longitude)"))
         }
         if withHints, let hint = entry.hint, !hint.isEmpty {
@@ -71,7 +73,8 @@ struct CardPainter {
         let poster = box.height > 150
         let nameSize = poster ? 28.0 : 13.0, bodySize = poster ? 16.0 : 9.0
         let hintLines = withHints && entry.hint?.isEmpty == false ? (poster ? 3 : 2) : 0
-        let textHeight = (nameSize * 1.3 + bodySize * 1.3 * Double(2 + hintLines)) * Self.mmPerPoint + 2
+        let bodyLines = 2 + hintLines + (entry.typedCode == nil ? 0 : 1)
+        let textHeight = (nameSize * 1.3 + bodySize * 1.3 * Double(bodyLines)) * Self.mmPerPoint + 2
         let side = min(box.width, box.height - textHeight)
         let (module, g) = Self.snappedModule(side / Double(symbol.width + 2 * Self.quietModules), modules: symbol.width)
         let codeX = Self.snap(box.x + (box.width - side) / 2 + Double(Self.quietModules) * module, to: g)

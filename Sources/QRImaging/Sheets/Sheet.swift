@@ -11,9 +11,12 @@ public struct SheetEntry: Sendable {
     /// "North loop (2 of 3)", when the cache is on a trail.
     public var trail: String?
     public var hint: String?
+    /// The short code a player types when their phone cannot scan (`A1-7KQ2-M9XD`).
+    public var typedCode: String?
 
     public init(payload: String, cacheID: String, name: String, latitude: String, longitude: String,
-                trail: String? = nil, hint: String? = nil) {
+                trail: String? = nil, hint: String? = nil, typedCode: String? = nil) {
+        self.typedCode = typedCode
         self.payload = payload
         self.cacheID = cacheID
         self.name = name
