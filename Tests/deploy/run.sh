@@ -13,16 +13,19 @@
 # - curl, trusting only pebble's root, plays through Caddy over HTTPS: health, join, a live
 #   event stream, a claim; openssl checks who issued the certificate; a client on 127.0.0.2
 #   going to geoqr directly with forged X-Forwarded-For headers is locked out by its own
-#   address, while the same player through Caddy still signs in.
+#   address, while the same player through Caddy still signs in; through Caddy, a guesser's
+#   lockout is the guesser's alone; a request sent while geoqr restarts waits in Caddy.
 #
 # Prints one line per check (`ok - …` / `not ok - …`); exits non-zero when any fails. Every
 # process it starts is stopped on exit; the temporary folder is removed after a pass and kept,
 # with the tail of each log printed, after a failure. Needs caddy, pebble, openssl, curl and
 # python3 (scripts/apt-packages-deploy-test.txt); no root, no fixed ports, no network.
 set -euo pipefail
+GEOQR_BIN=${1:-${GEOQR_BIN:-}}
+# A relative path names a file from where the script was called, not from the repository.
+if [[ $GEOQR_BIN == */* && $GEOQR_BIN != /* ]]; then GEOQR_BIN=$PWD/$GEOQR_BIN; fi
 cd "$(dirname "$0")/../.."
 
-GEOQR_BIN=${1:-${GEOQR_BIN:-}}
 if [[ -z $GEOQR_BIN ]]; then
     swift build --product geoqr >/dev/null 2>&1 || swift build --product geoqr   # quiet unless it fails
     GEOQR_BIN="$(swift build --show-bin-path)/geoqr"
@@ -153,13 +156,13 @@ PEBBLE_VA_NOSLEEP=1 PEBBLE_WFE_NONCEREJECT=0 \
 pids+=($!)
 wait_for "pebble serves its ACME directory on 127.0.0.1:$acme_port" 30 \
     curl -sf --cacert "$tmp/pebble-listener.pem" -o /dev/null "https://127.0.0.1:$acme_port/dir"
-# Pebble makes a new root and intermediate every run: what it issues chains to these only.
+# Pebble makes a new root every run: what it issues chains to this one only. (Caddy sends
+# pebble's intermediate with its certificate, so the root is all a client needs.)
 curl -sf --cacert "$tmp/pebble-listener.pem" -o "$tmp/root.pem" "https://127.0.0.1:$pebble_mgmt_port/roots/0"
-curl -sf --cacert "$tmp/pebble-listener.pem" -o "$tmp/intermediate.pem" "https://127.0.0.1:$pebble_mgmt_port/intermediates/0"
 
 # ---- caddy: deploy/Caddyfile with the test's domain, upstream and global options ------------
 
-grep -q 'hunt\.example\.org' deploy/Caddyfile && grep -q '127\.0\.0\.1:8080' deploy/Caddyfile ||
+{ grep -q 'hunt\.example\.org' deploy/Caddyfile && grep -q '127\.0\.0\.1:8080' deploy/Caddyfile; } ||
     fatal "deploy/Caddyfile names hunt.example.org and 127.0.0.1:8080 (the test fills in its own)"
 # Global options for the test, put at the top of the Caddyfile's options block: loopback only,
 # free ports, pebble as the CA, every file Caddy writes in the temporary folder, no admin API.
@@ -222,10 +225,10 @@ check "geoqr announces the public URL $public_url" grep -q "$public_url" "$tmp/g
 
 # ---- playing through Caddy ----------------------------------------------------------------
 
-# api METHOD PATH [JSON] [curl options…]: prints the status, then the body on the next line.
+# api METHOD PATH JSON [curl options…]: prints the status, then the body on the next line.
 api() {
-    local method=$1 path=$2 body=${3:-}
-    shift 3 || shift $#
+    local method=$1 path=$2 body=$3
+    shift 3
     local args=(-X "$method" -H 'Content-Type: application/json' -w '\n%{http_code}' "$@")
     [[ -n $body ]] && args+=(--data "$body")
     local out
@@ -278,8 +281,8 @@ done
 last_error=$(json error <<<"$last_body")
 check "six wrong PINs from 127.0.0.2 under six forged X-Forwarded-For addresses: the sixth is 429 locked-out (statuses ${statuses[*]}, error ${last_error:-none})" \
     test "${statuses[5]}" = 429 -a "$last_error" = locked-out
-check "the first four of them are refused as wrong PINs, not rate limits or lockouts (${statuses[*]:0:4})" \
-    test "${statuses[0]}" != 429 -a "${statuses[1]}" != 429 -a "${statuses[2]}" != 429 -a "${statuses[3]}" != 429
+check "the first four of them are refused as wrong PINs (401), not rate limits or lockouts (${statuses[*]:0:4})" \
+    test "${statuses[*]:0:4}" = "401 401 401 401"
 
 out=$("${direct[@]}" -H 'X-Forwarded-For: 10.9.9.9' --data '{"name":"Ada","pin":"4321"}' "http://127.0.0.1:$geoqr_port/api/signin" || true)
 status=${out##*$'\n'}
@@ -294,23 +297,41 @@ check "Ada signs in with her PIN through Caddy while 127.0.0.2 is locked out (go
 { read -r status; read -r body; } < <(api POST /api/signin '{"name":"Ada","pin":"4321"}' -H 'X-Forwarded-For: 127.0.0.2')
 check "through Caddy a forged X-Forwarded-For: 127.0.0.2 is replaced, and Ada signs in (got $status)" test "$status" = 200
 
+# Through Caddy each player's own address counts: six wrong PINs from 127.0.0.3 lock out
+# 127.0.0.3, and a player on 127.0.0.4 still signs in. (Were geoqr not believing Caddy's
+# header, every player would be Caddy's 127.0.0.1, and one guesser would lock out everyone.)
+statuses=()
+for i in 1 2 3 4 5 6; do
+    { read -r status; read -r body; } < <(api POST /api/signin '{"name":"Ada","pin":"0000"}' --interface 127.0.0.3)
+    statuses+=("$status")
+done
+check "through Caddy, six wrong PINs from 127.0.0.3: the sixth is 429 locked-out (statuses ${statuses[*]}, error $(json error <<<"$body"))" \
+    test "${statuses[5]}" = 429 -a "$(json error <<<"$body")" = locked-out
+{ read -r status; read -r body; } < <(api POST /api/signin '{"name":"Ada","pin":"4321"}' --interface 127.0.0.4)
+check "through Caddy, Ada on 127.0.0.4 signs in while 127.0.0.3 is locked out: geoqr counts Caddy's X-Forwarded-For (got $status)" \
+    test "$status" = 200
+
 # ---- a restart of geoqr is hidden from players ---------------------------------------------
 
-# geoqr stops (as systemd restarts it after a crash); a request that arrives meanwhile waits in
-# Caddy (lb_try_duration) and is answered once geoqr is back and its health check passes.
+# geoqr stops (as systemd restarts it after a crash). Once Caddy's health check has marked it
+# down, a player's request arrives: it waits in Caddy (lb_try_duration) while geoqr starts
+# again, and is answered when the next health check finds it up.
+health_failures() { grep -c 'health_checker.active.*HTTP request failed' "$tmp/caddy.log" || true; }
+caddy_saw_down() { (($(health_failures) > before)); }
+before=$(health_failures)
 kill "$geoqr_pid"
 wait "$geoqr_pid" || true
+wait_for "Caddy's health check (/healthz, every 5 s) notices geoqr is down" 15 caddy_saw_down
 "${client[@]}" -o /dev/null -w '%{http_code} %{time_total}' "$base/healthz" >"$tmp/during-restart.txt" 2>&1 &
 waiting_pid=$!
 pids+=("$waiting_pid")
-sleep 6
+sleep 1
 start_geoqr
 wait "$waiting_pid" || true
 read -r status seconds <"$tmp/during-restart.txt" || true
-check "a request sent while geoqr was down for 6 s (longer than a health check interval) waits in Caddy and is answered 200 once it is back (got ${status:-none} after ${seconds:-?} s)" \
+check "a request sent while geoqr was down (and marked down by Caddy's health check) waits in Caddy and is answered 200 once it is back (got ${status:-none} after ${seconds:-?} s)" \
     test "${status:-}" = 200
-check "Caddy's active health check (/healthz) saw geoqr go down and come back" \
-    grep -q 'health_checker.active.*host is up' "$tmp/caddy.log"
+check "Caddy's health check then found geoqr up again" grep -q 'health_checker.active.*host is up' "$tmp/caddy.log"
 
 if ((failures > 0)); then
     echo "# $failures check(s) failed"
