@@ -1,6 +1,7 @@
 // The player's app: join (with a team), caches by distance with arrows and progress, a map,
 // scan (camera frames or a photo), collection, trades, live leaderboard (players or teams),
-// paid hints, reports. Live news arrives over server-sent events.
+// paid hints, reports, the short code typed from a card, and claims kept while the phone has no
+// network (offline.js). Live news arrives over server-sent events.
 "use strict";
 (async function () {
   const $ = id => document.getElementById(id);
@@ -8,6 +9,14 @@
   const state = { position: null, heading: null, caches: [], hunt: null, events: null, camera: null,
     standings: [], teams: [], boardView: "players", map: null, tab: "caches" };
   await GeoQR.ready;
+  // A claim kept offline and sent since shows in the Scan tab (in place of its "kept" notice).
+  GeoQR.outbox.attach((entry, element) => {
+    const kept = $("scan-result").querySelector(`[data-kept="${CSS.escape(entry.claimId)}"]`);
+    if (kept) $("scan-result").replaceChildren(element); else $("outbox-sent").prepend(element);
+    if (state.tab !== "scan") GeoQR.toast(t("app.outbox.answered"));
+    if (GeoQR.token()) { refreshCaches(); GeoQR.outbox.warm(); }
+  });
+  $("outbox-banner").addEventListener("click", () => { show("scan"); $("outbox").scrollIntoView({ block: "nearest" }); });
 
   // ---- the hunt, and joining with a team ----
   try {
@@ -42,7 +51,11 @@
   $("signin-button").addEventListener("click", () => {
     if ($("name").reportValidity() && $("pin").reportValidity()) enter("/api/signin");
   });
-  $("sign-out").addEventListener("click", () => { GeoQR.forget(); location.reload(); });
+  $("sign-out").addEventListener("click", async () => {
+    GeoQR.forget();
+    await window.caches?.delete(GeoQROutbox.stateCache).catch(() => {});   // the next player must not see this one's
+    location.reload();
+  });
 
   async function start() {
     let me;
@@ -53,6 +66,7 @@
     $("join").classList.add("hidden");
     $("app").classList.remove("hidden");
     showMe(me.player.name, me.points);
+    GeoQR.outbox.warm();
     listen();
     watchPosition();
     refreshCaches();
@@ -122,12 +136,21 @@
       } else {
         caches = (await api("GET", "/api/caches")).caches;
       }
-      if (asked < listShown) return;
-      listShown = asked;
-      state.caches = caches;
-      renderCaches();
-      state.map?.showCaches(state.caches, state.hunt?.trails);
-    } catch (error) { GeoQR.toast(error.message); }
+      showList(asked, caches);
+    } catch (error) {
+      // With no network the list stays as it was (the banner says why), or is the one the
+      // service worker kept, without distances.
+      if (error.code !== "offline") GeoQR.toast(error.message);
+      else if (!state.caches.length) api("GET", "/api/caches").then(list => showList(asked, list.caches), () => {});
+    }
+  }
+  function showList(asked, caches) {
+    if (asked < listShown) return;
+    listShown = asked;
+    state.caches = caches;
+    for (const c of caches) GeoQR.outbox.names[c.id] = c.name;
+    renderCaches();
+    state.map?.showCaches(state.caches, state.hunt?.trails);
   }
 
   function renderCaches() {
@@ -231,11 +254,17 @@
     $("camera-stop").classList.remove("hidden");
     $("scan-status").textContent = t("app.scan.aim");
     const canvas = document.createElement("canvas");
+    const detector = await phoneDecoder();
     let busy = false;
     state.camera = setInterval(async () => {
       if (busy || !video.videoWidth) return;
       busy = true;
       try {
+        if (detector) {
+          const [code] = await detector.detect(video);
+          if (code?.rawValue) { stopCamera(); await claimScanned(code.rawValue); }
+          return;
+        }
         const scale = Math.min(1, 640 / Math.max(video.videoWidth, video.videoHeight));
         canvas.width = Math.round(video.videoWidth * scale);
         canvas.height = Math.round(video.videoHeight * scale);
@@ -251,8 +280,36 @@
         }
       } catch (error) { $("scan-status").textContent = error.message; }
       finally { busy = false; }
-    }, 350);
+    }, detector ? 250 : 350);
   }
+
+  // A phone that reads QR codes itself (BarcodeDetector) sends only the text, which also
+  // works with no network (the claim waits in the outbox); others send frames to the server.
+  async function phoneDecoder() {
+    if (!("BarcodeDetector" in window)) return null;
+    try {
+      const formats = await BarcodeDetector.getSupportedFormats();
+      return formats.includes("qr_code") ? new BarcodeDetector({ formats: ["qr_code"] }) : null;
+    } catch { return null; }
+  }
+  // A fresh fix where the code is read; the last one watched if the phone gives none now.
+  const here = () => GeoQR.locate().catch(error => state.position ?? Promise.reject(error));
+  async function claimScanned(text) {
+    try { showOutcome(await GeoQR.outbox.claim({ code: text, method: "camera", ...(await here()) })); } catch (error) {
+      $("scan-result").replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+    }
+  }
+  /// A claim's verdict, or the notice that it is kept until the network returns.
+  function showOutcome(outcome) {
+    if (outcome.kept) {
+      $("scan-result").replaceChildren(el("p", { class: "kept", role: "status", "data-kept": outcome.kept.claimId }, t("app.outbox.kept")));
+      return;
+    }
+    GeoQR.renderVerdict($("scan-result"), outcome.answer);
+    refreshCaches();
+    GeoQR.outbox.warm();   // the player's points and finds as the app will open with no network
+  }
+  GeoQR.outbox.typedForm($("typed-form"), { locate: here, show: showOutcome });
 
   function stopCamera() {
     if (state.camera) clearInterval(state.camera);
