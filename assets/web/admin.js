@@ -72,7 +72,9 @@
       el("strong", {}, c.name + (c.team ? ` (${c.team})` : "")), " · ",
       el("span", { class: "verdict-code" }, t("app.verdict." + c.verdict)), " · ",
       (c.cacheName ?? c.cache ?? "?") + (c.distanceM !== undefined && c.distanceM !== null ? ` · ${GeoQR.metres(c.distanceM)}` : "") +
-        ` · ${t("app.gm.method." + c.method)}`);
+        ` · ${t("app.gm.method." + c.method)}`,
+      // A claim kept on a phone with no network, sent later: judged at its scan's time and place.
+      c.lateSeconds ? el("span", { class: "late", "data-late": c.lateSeconds }, " · " + t("app.gm.late", { minutes: Math.max(1, Math.round(c.lateSeconds / 60)) })) : null);
     $("feed").prepend(line);
     while ($("feed").children.length > 100) $("feed").lastChild.remove();
   }
