@@ -91,7 +91,9 @@ class Session:
         raise RuntimeError("geoqr serve printed no admin link")
 
 
-def browser(session, where, camera=False, lang="en-GB", size=(360, 800)):
+def browser(session, where, camera=False, lang="en-GB", size=(360, 800), script=None):
+    """A headless Chromium at `where`, on the app's first page; `script` runs in every page
+    before the page's own (to stand in for a browser feature, or take one away)."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={size[0]},{size[1]}",
@@ -104,6 +106,8 @@ def browser(session, where, camera=False, lang="en-GB", size=(360, 800)):
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": session.base, "permissions": ["geolocation", "videoCapture"]})
     move(driver, where)
+    if script:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
     driver.get(session.base + "/")
     return driver
 
