@@ -29,7 +29,7 @@ struct WebAppWordsTests {
     static let builtKeys: Set<String> = Set(
         Verdict.allCases.map { "app.verdict.\($0.rawValue)" }
         + ["open", "accepted", "declined", "cancelled", "expired"].map { "app.trades.state.\($0)" }
-        + ["link", "camera", "photo", "game-master"].map { "app.gm.method.\($0)" }
+        + ClaimMethod.allCases.map { "app.gm.method.\($0.rawValue)" }
         + ["found", "unfound", "closed"].map { "app.map.cache.\($0)" }
         + ["missing", "damaged", "unreadable", "wrongCoordinates"].map { "app.report.\($0)" })
 

@@ -17,4 +17,5 @@ status=0
 python3 Tests/browser/test_web_app.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_control_room.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_offline.py "$GEOQR_BIN" || status=1
+python3 Tests/browser/test_checkin.py "$GEOQR_BIN" || status=1
 exit $status

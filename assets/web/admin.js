@@ -99,6 +99,15 @@
   function renderPlayers(o) {
     const points = Object.fromEntries(o.standings.map(s => [s.player, s]));
     const where = Object.fromEntries(o.positions.map(p => [p.player, p]));
+    const checked = Object.fromEntries((o.readiness ?? []).map(c => [c.player, c]));
+    const phone = c => {
+      if (!c) return null;
+      const missing = ["secure", "camera", "location", "offline", "wakeLock"].filter(part => !c[part]);
+      return el("span", { class: "readiness " + (missing.length ? "warn" : "ok"), "data-ready": missing.length ? "no" : "yes" },
+        " · " + t("app.gm.readiness") + ": " + (missing.length
+          ? t("app.gm.notReady", { parts: missing.map(part => t("app.checkin." + part)).join(", ") })
+          : t("app.gm.ready")));
+    };
     const teams = new Map();
     for (const p of o.players) {
       const key = p.team || "";
@@ -114,7 +123,8 @@
           const fix = where[p.id];
           const seen = fix ? t("app.gm.seen", { age: GeoQR.age(fix.at, serverNow()), accuracy: Math.round(fix.accuracyM ?? 0) }) : t("app.gm.notSeen");
           return el("li", { "data-player": p.id }, el("div", { class: "grow" }, el("strong", {}, p.name), ` ${p.id} · `,
-            t("app.caches.points", { points: points[p.id]?.points ?? 0 }), " · ", el("span", { class: "muted" }, seen)),
+            t("app.caches.points", { points: points[p.id]?.points ?? 0 }), " · ", el("span", { class: "muted" }, seen),
+            phone(checked[p.id]) ?? ""),
             el("button", { type: "button", class: "secondary small", "data-adjust": p.id, onclick: () => {
               const amount = Number(prompt(t("app.gm.adjustAsk", { name: p.name })));
               if (!Number.isInteger(amount) || amount === 0) return;
@@ -205,7 +215,7 @@
       state.overview.positions = state.overview.positions.filter(p => p.player !== fix.player).concat([fix]);
       state.map?.showPlayers?.(state.overview.positions, state.names, serverNow());
     },
-    player: refreshSoon, stations: refreshSoon, leaderboard: refreshSoon,
+    player: refreshSoon, stations: refreshSoon, leaderboard: refreshSoon, readiness: refreshSoon,
   });
   refresh();
   setInterval(refresh, 30000);

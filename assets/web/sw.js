@@ -8,10 +8,11 @@
 "use strict";
 importScripts("/outbox.js");
 
-const version = "v1";
+const version = "v2";
 const shellCache = "geoqr-shell-" + version;
 const stateCache = GeoQROutbox.stateCache;
 const shell = ["/", "/claim.html", "/common.js", "/outbox.js", "/offline.js", "/app.js", "/claim.js", "/map.js", "/app.css",
+  "/checkin.html", "/checkin.js",
   "/favicon.ico", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon.svg",
   "/i18n/en.json", "/i18n/pt.json"];
 // Leaflet is optional on a server (`geoqr serve` starts without it): cached when there.

@@ -345,5 +345,6 @@ extension Phrasebook {
         "app.gm.readiness": "Phones checked",
         "app.gm.ready": "ready",
         "app.gm.notReady": "to fix: {parts}",
+        "app.checkin.link": "Check my phone before the start",
     ]
 }

@@ -344,5 +344,6 @@ extension Phrasebook {
         "app.gm.readiness": "Telemóveis verificados",
         "app.gm.ready": "pronto",
         "app.gm.notReady": "a corrigir: {parts}",
+        "app.checkin.link": "Verificar o telemóvel antes de começar",
     ]
 }
