@@ -121,14 +121,17 @@ def wait(driver, condition, seconds=15, what="condition"):
 
 
 def text(driver, css):
-    """The visible text of the first element `css` names ("" when none, or when a live update
-    replaced it while it was read)."""
+    """The visible text of the first element `css` names ("" when none). A live update that
+    replaces the element while it is read means reading it again: answering "" then would make
+    a test that waits for a word to go away pass on a page that still shows it."""
     from selenium.common.exceptions import StaleElementReferenceException
-    try:
-        found = driver.find_elements(By.CSS_SELECTOR, css)
-        return found[0].text if found else ""
-    except StaleElementReferenceException:
-        return ""
+    for _ in range(20):
+        try:
+            found = driver.find_elements(By.CSS_SELECTOR, css)
+            return found[0].text if found else ""
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise RuntimeError(f"{css} was replaced on every read")
 
 
 def join(driver, name, pin="4321", team=None):
