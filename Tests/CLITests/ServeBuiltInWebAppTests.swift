@@ -4,7 +4,7 @@ import Testing
 /// `geoqr serve` carries its web app: started in a folder with no assets/ (only the hunt), it
 /// serves the pages, the manifest and the API description with their types, and a phone that
 /// has a file gets a 304. `--web DIR` still serves a folder on disk instead.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "needs curl (scripts/apt-packages.txt)"))
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "needs curl (scripts/apt-packages-test.txt)"))
 struct ServeBuiltInWebAppTests {
     static let assets = GeoQRProcess.packageRoot.appendingPathComponent("assets")
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests of the phone web app in headless Chromium (Debian's chromium and
-# chromium-driver, from scripts/apt-packages.txt), driven by Selenium. Installs selenium from
+# chromium-driver, from scripts/apt-packages-test.txt), driven by Selenium. Installs selenium from
 # PyPI if missing, builds geoqr, then runs Tests/browser/test_web_app.py (the player's app) and
 # test_control_room.py (the game master's control room and the maps), each of which starts its
 # own `geoqr serve` on a loopback port with a temporary data directory.
