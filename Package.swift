@@ -83,8 +83,8 @@ let package = Package(
             "GeoQR", "HuntFiles", "Ledger", "QRImaging", "PhotoMetadata",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // The hunt server: JSON API, server-sent events and the phone web app (assets/web),
-        // over the ledger, on Hummingbird.
+        // The hunt server: JSON API, server-sent events and the phone web app (assets/web, built
+        // in by the EmbedWebApp plugin), over the ledger, on Hummingbird.
         .target(name: "HuntServer", dependencies: [
             "GeoQR", "HuntFiles", "Ledger", "Play", "QRImaging", "PhotoMetadata",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -97,7 +97,11 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "GRDB", package: "GRDB.swift"),   // MBTiles basemaps
-        ]),
+        ], plugins: ["EmbedWebApp"]),
+        // Builds assets/web and assets/openapi.yaml into HuntServer at build time, so `geoqr
+        // serve` runs from any folder (`--web DIR` still serves a folder, for work on the pages).
+        .plugin(name: "EmbedWebApp", capability: .buildTool(), dependencies: ["embed-web-app"]),
+        .executableTarget(name: "embed-web-app", path: "Plugins/embed-web-app"),
         // The command line.
         .executableTarget(name: "geoqr", dependencies: [
             "GeoQR", "QRImaging", "HuntFiles", "Interchange", "Ledger", "PhotoMetadata", "Play", "HuntServer",

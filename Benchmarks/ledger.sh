@@ -7,7 +7,7 @@
 #   Benchmarks/ledger.sh [--tasks 64] [--finds 20000]     (extra options go to geoqr ledger bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v sqlite3 >/dev/null || { echo "sqlite3 missing: scripts/install-deps" >&2; exit 1; }
+command -v sqlite3 >/dev/null || { echo "sqlite3 missing: scripts/install-deps --test" >&2; exit 1; }
 
 swift build -c release --product geoqr >&2
 work=$(mktemp -d "${TMPDIR:-/tmp}/geoqr-ledger-bench.XXXXXX")

@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-5}
-command -v wrk >/dev/null || { echo "wrk missing: scripts/install-deps" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "wrk missing: scripts/install-deps --test" >&2; exit 1; }
 source Benchmarks/load/serve.sh
 work=$(mktemp -d "${TMPDIR:-/tmp}/geoqr-endpoints.XXXXXX")
 trap 'serve_stop; rm -rf "$work"' EXIT

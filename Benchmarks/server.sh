@@ -20,7 +20,7 @@ for arg in "$@"; do
         *) echo "usage: $0 [--quick] [--no-build]" >&2; exit 2 ;;
     esac
 done
-command -v wrk >/dev/null || { echo "wrk missing: scripts/install-deps" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "wrk missing: scripts/install-deps --test" >&2; exit 1; }
 [ "$build" = 1 ] && swift build -c release --product geoqr >&2
 source Benchmarks/load/serve.sh
 

@@ -5,7 +5,7 @@ given place plus DateTimeOriginal, as a phone writes them.
 
     python3 Benchmarks/load/make-photo.py --code GQ1.DEMO.A1.… --at 40.6303,-8.6575 -o photo.jpg
 
-Needs numpy and Pillow (Benchmarks/requirements.txt) and qrencode (scripts/apt-packages.txt).
+Needs numpy and Pillow (Benchmarks/requirements.txt) and qrencode (scripts/apt-packages-test.txt).
 """
 import argparse, datetime, io, subprocess
 

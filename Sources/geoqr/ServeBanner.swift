@@ -3,17 +3,20 @@ import GeoQR
 import HuntServer
 import QRImaging
 
-/// Where the web app is, for `geoqr serve`.
+/// What `geoqr serve` serves besides the ledger: the web app, the basemap, Leaflet.
 enum ServeSetup {
-    /// `--web`, else `$GEOQR_WEB`, else `assets/web` here, else the one in the source tree.
-    static func webFolder(_ option: String?) throws -> String {
-        let candidates = [option, ProcessInfo.processInfo.environment["GEOQR_WEB"], "assets/web",
-                          URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                              .appendingPathComponent("../../assets/web").standardized.path].compactMap { $0 }
-        for folder in candidates where FileManager.default.fileExists(atPath: folder + "/index.html") {
-            return (folder as NSString).standardizingPath
+    /// The folder `--web` names, else the one `$GEOQR_WEB` names (for work on the pages), else
+    /// the web app built into geoqr.
+    static func webApp(_ option: String?) throws -> WebApp {
+        let environment = ProcessInfo.processInfo.environment["GEOQR_WEB"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let (source, folder) = option.map({ ("--web", $0) }) ?? environment.map({ ("$GEOQR_WEB", $0) }) else {
+            return .builtIn
         }
-        throw fail("no web app: pass --web DIR (a folder with index.html), or run from the GeoQR folder")
+        do {
+            return try WebApp(folder: folder)
+        } catch {
+            throw fail("\(source): \(error); without it geoqr serves the web app built into it")
+        }
     }
 
     /// The basemap and Leaflet. A bad MBTiles file stops the start with one line; missing

@@ -20,6 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
         On start it prints every address players can open, the game master's admin link (keep \
         it private) and a join QR code. Ctrl-C stops it gracefully.
 
+        The web app is built into geoqr, so it runs from any folder; --web DIR serves the pages \
+        from a folder instead (assets/web of a checkout), read afresh at each request.
+
         Example:  geoqr serve --hunt demo --tls auto
 
         The players' map works without a basemap (caches, trails and the player on a plain \
@@ -66,7 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("hide-coordinates"), help: "Show players distance and bearing only, not the caches' coordinates.")
     var hideCoordinates = false
 
-    @Option(help: ArgumentHelp("Folder of the web app (default: $GEOQR_WEB, else assets/web).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Serve the web app from this folder, for work on its pages (default: $GEOQR_WEB, else the one built into geoqr).", valueName: "DIR"))
     var web: String?
 
     @Option(help: ArgumentHelp("Online basemap: an XYZ tile URL with {z}, {x}, {y} (and {s} for a subdomain).", valueName: "URL-TEMPLATE"))
@@ -134,7 +137,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let parsed = try loadHunt(hunt)
         let data = try dataOptions.directory()
-        let webFolder = try ServeSetup.webFolder(web)
+        let webApp = try ServeSetup.webApp(web)
         let map = try ServeSetup.map(tiles: tiles, attribution: tilesAttribution, mbtiles: mbtiles, leaflet: leaflet)
         let session: HuntSession
         let admin: AdminToken
@@ -146,7 +149,7 @@ struct ServeCommand: AsyncParsableCommand {
             let store = try SQLiteGameStore(directory: data.path, configuration: .init(pinCost: loadTest ? 4 : 10, pinPolicy: .perPlayer))
             session = HuntSession(hunt: parsed.hunt, secret: secret, store: store,
                                   tokens: PlayerTokens(file: "\(data.path)/server/\(parsed.hunt.id).sessions"), admin: admin,
-                                  options: .init(showCoordinates: !hideCoordinates, webFolder: webFolder,
+                                  options: .init(showCoordinates: !hideCoordinates, webApp: webApp,
                                                  reportPhotoFolder: "\(data.path)/server/report-photos",
                                                  basemap: map.basemap, leaflet: map.leaflet,
                                                  trustedProxies: TrustedProxies(behindProxy)),

@@ -8,7 +8,7 @@ import Testing
 /// each on a fresh ledger with the same secret, give the same verdict, the same find time and
 /// the same event body. Both call the one photo claim of the `Play` layer; this shows it.
 @Suite(.enabled(if: ["/usr/bin/exiftool", "/usr/bin/curl"].allSatisfy(FileManager.default.isExecutableFile(atPath:)),
-                "needs exiftool and curl (scripts/apt-packages.txt)"))
+                "needs exiftool and curl (scripts/apt-packages-test.txt)"))
 struct ClaimParityTests {
     /// A hunt with no time window, so the photo's own time decides.
     static let hunt = """

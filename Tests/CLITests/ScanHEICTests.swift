@@ -7,7 +7,7 @@ import Testing
 /// made here with heif-enc (libheif-examples) and its GPS written by exiftool
 /// (libimage-exiftool-perl), the way a phone stores it: an `Exif` metadata item.
 @Suite(.enabled(if: ["/usr/bin/heif-enc", "/usr/bin/exiftool"].allSatisfy(FileManager.default.isExecutableFile(atPath:)),
-                "needs heif-enc and exiftool (scripts/apt-packages.txt)"))
+                "needs heif-enc and exiftool (scripts/apt-packages-test.txt)"))
 struct ScanHEICTests {
     /// Demo cache A2, "Salt pan view", radius 40 m.
     let saltPans = Coordinate(latitude: 40.62790, longitude: -8.65990)

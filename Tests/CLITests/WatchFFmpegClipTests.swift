@@ -3,7 +3,7 @@ import QRImaging
 import Testing
 
 /// `geoqr watch --frames` on clips ffmpeg makes, as a camera would send them: codes turning,
-/// drifting, resized and blurred, in Y4M (issue 3 §4). Needs ffmpeg (scripts/apt-packages.txt).
+/// drifting, resized and blurred, in Y4M (issue 3 §4). Needs ffmpeg (scripts/apt-packages-test.txt).
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg"))
 struct WatchFFmpegClipTests {
     /// A 6 s, 10 frames/s, 320×240 Y4M clip: code A for 2.5 s, then B for 2.5 s, then 1 s of A

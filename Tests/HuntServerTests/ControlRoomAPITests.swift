@@ -25,7 +25,7 @@ struct ControlRoomAPITests {
         let store = try SQLiteGameStore(directory: folder, configuration: .init(pinCost: 4, synchronousFull: false))
         let session = HuntSession(hunt: hunt, secret: secret, store: store, tokens: PlayerTokens(file: nil),
                                   admin: AdminToken(value: Harness.adminToken),
-                                  options: .init(webFolder: Harness.webFolder, leaderboardInterval: .milliseconds(100)))
+                                  options: .init(leaderboardInterval: .milliseconds(100)))
         return (Application(router: HuntRouter.build(session: session)), folder)
     }
 

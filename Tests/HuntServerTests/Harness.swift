@@ -21,6 +21,8 @@ final class Harness: Sendable {
         Cache(id: "A1", name: "Rectorate steps", coordinate: a1, message: "Welcome to A1", hint: "steps"),
         Cache(id: "B1", name: "Library", coordinate: b1, message: "Books are B1"),
     ])
+    /// The checkout's assets/web, for tests of `geoqr serve --web DIR` (the harness serves the
+    /// web app built into HuntServer, as geoqr does).
     static let webFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../assets/web").standardized.path
 
@@ -35,7 +37,7 @@ final class Harness: Sendable {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // As `geoqr serve` has it: wrong PINs counted per address first, the ledger's count per player slower.
         let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, pinPolicy: .perPlayer, synchronousFull: false))
-        var options = HuntSession.Options(showCoordinates: showCoordinates, webFolder: Self.webFolder,
+        var options = HuntSession.Options(showCoordinates: showCoordinates,
                                           leaderboardInterval: .milliseconds(100),
                                           reportPhotoFolder: directory + "/report-photos")
         change(&options)

@@ -15,7 +15,7 @@ struct HuntStateTests {
         let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, synchronousFull: false))
         let session = HuntSession(hunt: Harness.hunt, secret: secret, store: store, tokens: PlayerTokens(file: nil),
                                   admin: AdminToken(value: Harness.adminToken),
-                                  options: .init(webFolder: Harness.webFolder), limiter: RateLimiter(rules: [:]))
+                                  options: .init(), limiter: RateLimiter(rules: [:]))
         return (session, Application(router: HuntRouter.build(session: session)))
     }
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end tests of the phone web app in headless Chromium (Debian's chromium and
-# chromium-driver, from scripts/apt-packages.txt), driven by Selenium. Installs selenium from
+# chromium-driver, from scripts/apt-packages-test.txt), driven by Selenium. Installs selenium from
 # PyPI if missing, builds geoqr, then runs Tests/browser/test_web_app.py (the player's app),
-# test_control_room.py (the game master's control room and the maps) and test_offline.py (typed
-# codes, and claims kept with no network: the service worker and the outbox), each of which
-# starts its own `geoqr serve` on a loopback port with a temporary data directory.
+# test_control_room.py (the game master's control room and the maps), test_offline.py (typed
+# codes, and claims kept with no network: the service worker and the outbox) and test_checkin.py
+# (the phone check at the briefing), each of which starts its own `geoqr serve` on a loopback
+# port with a temporary data directory.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 python3 -c "import selenium, axe_selenium_python, PIL" 2>/dev/null || python3 -m pip install -q -r Tests/requirements.txt

@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
 
-/// A small file the server holds in memory from start to stop (Leaflet, a phrase catalogue),
-/// answered with its type, a cache lifetime and an ETag, so a phone that has it asks only
-/// whether it changed (304).
+/// A small file the server holds in memory from start to stop (the built-in web app, Leaflet, a
+/// phrase catalogue), answered with its type, a cache lifetime and an ETag, so a phone that has
+/// it asks only whether it changed (304); a HEAD request gets the headers alone.
 ///
 /// ```swift
 /// let css = HeldFile(bytes: data, type: "text/css; charset=utf-8", cacheControl: "public, max-age=604800")
@@ -32,6 +32,7 @@ struct HeldFile: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(bytes.count)
+        if request.method == .head { return Response(status: .ok, headers: headers) }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

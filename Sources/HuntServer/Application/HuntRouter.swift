@@ -18,9 +18,7 @@ public enum HuntRouter {
         router.add(middleware: APIErrorMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(table: methods))
         router.add(middleware: BodyLimitMiddleware())
-        router.add(middleware: WebAppFiles(files: FileMiddleware(session.options.webFolder,
-                                                                 cacheControl: .init([(MediaType(type: .any), [.noCache])]),
-                                                                 searchForIndexHtml: true)))
+        router.add(middleware: WebAppFiles(app: session.options.webApp))
         let api = router.group("api")
         PlayerController(session: session).addRoutes(to: api)
         HuntController(session: session).addRoutes(to: api)
@@ -37,16 +35,5 @@ public enum HuntRouter {
         HealthController(session: session).addRoutes(to: router)
         methods.record(router)
         return router
-    }
-}
-
-/// The web app's static files, for every path outside `/api/`: an API request goes straight
-/// to its route instead of first asking the file system for a file of its name.
-struct WebAppFiles<Context: RequestContext>: RouterMiddleware {
-    let files: FileMiddleware<Context, LocalFileSystem>
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if request.uri.path.hasPrefix("/api/") { return try await next(request, context) }
-        return try await files.handle(request, context: context, next: next)
     }
 }

@@ -54,11 +54,10 @@ struct HuntController {
     }
 
     @Sendable func openAPI(_ request: Request, context: HuntRequestContext) async throws -> Response {
-        let path = (session.options.webFolder as NSString).deletingLastPathComponent + "/openapi.yaml"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw APIError.notFound("no-openapi", "the OpenAPI description is not installed beside the web app")
+        guard let description = session.options.webApp.contents(of: "openapi.yaml") else {
+            throw APIError.notFound("no-openapi", "no openapi.yaml beside the web app's folder (--web DIR serves DIR/../openapi.yaml)")
         }
         return Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+                        body: .init(byteBuffer: ByteBuffer(bytes: description)))
     }
 }

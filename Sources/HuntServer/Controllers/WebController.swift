@@ -14,11 +14,10 @@ struct WebController {
     }
 
     @Sendable func claimPage(_ request: Request, context: HuntRequestContext) async throws -> Response {
-        let path = session.options.webFolder + "/claim.html"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw APIError.notFound("no-web-app", "the web app is not installed (claim.html)")
+        guard let page = session.options.webApp.contents(of: "web/claim.html") else {
+            throw APIError.notFound("no-web-app", "the web app's folder has no claim.html")
         }
         return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+                        body: .init(byteBuffer: ByteBuffer(bytes: page)))
     }
 }

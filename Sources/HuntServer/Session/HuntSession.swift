@@ -18,8 +18,8 @@ public final class HuntSession: Sendable {
     public struct Options: Sendable {
         /// Show caches' coordinates to players (distance and bearing are always shown).
         public var showCoordinates: Bool
-        /// Folder of the web app (index.html, app.js…) and openapi.yaml beside it.
-        public var webFolder: String
+        /// The web app and the API description: built in, or a folder (see ``WebApp``).
+        public var webApp: WebApp
         /// Claims that come within this many metres of an unfound cache are told so, once.
         public var proximity: Double
         /// Leaderboard news goes out at most this often (see ``LeaderboardNews``): each send
@@ -36,12 +36,12 @@ public final class HuntSession: Sendable {
         /// The reverse proxies whose `X-Forwarded-For` names the client (`--behind-proxy`).
         public var trustedProxies: TrustedProxies
 
-        public init(showCoordinates: Bool = true, webFolder: String, proximity: Double = Proximity.defaultDistance,
+        public init(showCoordinates: Bool = true, webApp: WebApp = .builtIn, proximity: Double = Proximity.defaultDistance,
                     leaderboardInterval: Duration = .seconds(1), reportPhotoFolder: String? = nil,
                     basemap: Basemap = .none, leaflet: Leaflet? = nil, trustedProxies: TrustedProxies = TrustedProxies([])) {
             self.trustedProxies = trustedProxies
             self.showCoordinates = showCoordinates
-            self.webFolder = webFolder
+            self.webApp = webApp
             self.proximity = proximity
             self.leaderboardInterval = leaderboardInterval
             self.reportPhotoFolder = reportPhotoFolder
