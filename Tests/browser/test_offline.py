@@ -24,7 +24,7 @@ from datetime import datetime, timedelta, timezone
 import websocket
 from browser_support import *
 
-SHELL = {"/", "/claim.html", "/common.js", "/outbox.js", "/offline.js", "/app.js", "/claim.js", "/app.css",
+SHELL = {"/", "/claim.html", "/common.js", "/outbox.js", "/offline.js", "/app.js", "/claim.js", "/app.css", "/checkin.html",
          "/i18n/en.json", "/vendor/leaflet/leaflet.js"}
 STATE = {"/api/hunt", "/api/me", "/api/caches", "/api/leaderboard"}
 
@@ -106,9 +106,12 @@ def shot(driver, name, css=None):
     driver.save_screenshot(os.path.join(SHOTS, name))
 
 
-def paths_in_cache(driver, name):
+def paths_in_cache(driver, prefix):
+    """The paths kept in the caches whose names start with `prefix` (the shell's carries the
+    service worker's version: geoqr-shell-v2)."""
     return set(driver.execute_async_script("""const done = arguments[1];
-        caches.open(arguments[0]).then(c => c.keys()).then(keys => done(keys.map(r => new URL(r.url).pathname)), () => done([]));""", name))
+        caches.keys().then(names => Promise.all(names.filter(n => n.startsWith(arguments[0])).map(n => caches.open(n).then(c => c.keys()))))
+          .then(lists => done(lists.flat().map(r => new URL(r.url).pathname)), () => done([]));""", prefix))
 
 
 def outbox(driver):
@@ -133,7 +136,7 @@ def run():
         def worker_takes_the_app():
             join(ada, "Ada", team="Foxes")
             wait(ada, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), what="the service worker controls the app")
-            wait(ada, lambda d: SHELL <= paths_in_cache(d, "geoqr-shell-v1"), what="the app's shell in the cache")
+            wait(ada, lambda d: SHELL <= paths_in_cache(d, "geoqr-shell-"), what="the app's shell in the cache")
             wait(ada, lambda d: STATE <= paths_in_cache(d, "geoqr-state-v1"), what="the hunt's state in the cache")
             assert not any(p.startswith("/api/admin") or p == "/api/live" for p in paths_in_cache(ada, "geoqr-state-v1"))
             ada_net.attach_worker()
