@@ -31,6 +31,9 @@ struct PublicServerTests {
             let elsewhere = try await client.call(.post, "/api/signin", json: ["name": "Ada", "pin": "4321"],
                                                   headers: [Self.forwardedFor: "192.0.2.44"])
             #expect(elsewhere.status == .ok, "Ada herself, from her own address, still signs in: \(elsewhere.text)")
+            let overHTTPS = try await client.call(.get, "/healthz", headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
+            #expect(overHTTPS.headers[HTTPField.Name("Strict-Transport-Security")!] == "max-age=86400")
+            #expect(try await client.call(.get, "/healthz").headers[HTTPField.Name("Strict-Transport-Security")!] == nil)
         }
     }
 
@@ -40,7 +43,8 @@ struct PublicServerTests {
             _ = try await client.join("Ada")
             let errors = try await wrongPINs(client, from: (1...5).map { "198.51.100.\($0)" })
             #expect(errors.last == "locked-out", "a forged X-Forwarded-For does not make five guessers of one: \(errors)")
-            let health = try await client.call(.get, "/healthz")
+            let health = try await client.call(.get, "/healthz", headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
+            #expect(health.headers[HTTPField.Name("Strict-Transport-Security")!] == nil, "nor from anyone else's word")
             #expect(health.status == .ok && health["status"] as? String == "ok" && health["hunt"] as? String == "TEST")
         }
     }

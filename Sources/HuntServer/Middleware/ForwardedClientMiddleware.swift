@@ -22,7 +22,12 @@ struct ForwardedClientMiddleware: RouterMiddleware {
         let chain = request.headers[values: .forwardedFor].flatMap { $0.split(separator: ",") }
         context.forwardedClient = trusted.client(in: chain.map { $0.trimmingCharacters(in: .whitespaces) })
         context.forwardedSecure = request.headers[.forwardedProto].map { $0.lowercased() == "https" }
-        return try await next(request, context)
+        var response = try await next(request, context)
+        // Behind a proxy that speaks HTTPS with a real certificate, phones should never try
+        // plain HTTP again (a café's Wi-Fi could answer it). Never on a LAN's self-signed
+        // certificate: there HSTS would forbid clicking through the warning.
+        if context.forwardedSecure == true { response.headers[.strictTransportSecurity] = "max-age=86400" }
+        return response
     }
 }
 
@@ -62,4 +67,5 @@ public struct TrustedProxies: Sendable, Equatable {
 extension HTTPField.Name {
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+    static let strictTransportSecurity = HTTPField.Name("Strict-Transport-Security")!
 }
