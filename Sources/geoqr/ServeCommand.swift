@@ -32,9 +32,9 @@ struct ServeCommand: AsyncParsableCommand {
         uses Leaflet from Debian's libjs-leaflet (--leaflet DIR for another copy).
 
         On a public server behind a reverse proxy (deploy/ has a Caddyfile and a systemd \
-        unit): --public-url https://hunt.example.org makes the join QR, the admin link and \
-        the printed codes use that address ($GEOQR_PUBLIC_URL too, which geoqr print reads), \
-        and --behind-proxy 127.0.0.1 believes X-Forwarded-For from that proxy alone, so rate \
+        unit): --public-url https://hunt.example.org makes the join QR and the admin link use \
+        that address (set $GEOQR_PUBLIC_URL instead, and geoqr print puts it in the codes \
+        too), and --behind-proxy 127.0.0.1 believes X-Forwarded-For from that proxy alone, so rate \
         limits and PIN lockouts count each player's own address. geoqr then listens on \
         --port, on loopback when the proxy is on this machine. GET /healthz answers the \
         proxy's health checks.

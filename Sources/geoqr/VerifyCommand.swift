@@ -8,12 +8,13 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Say which cache a scanned code is, or why it is not a valid one.",
         discussion: """
         PAYLOAD is the text a QR holds, in its short form (GQ1.DEMO.A1.…) or its URL form \
-        (HTTPS://HOST/C/GQ1.DEMO.A1.…). Rejections: malformed, unknown-version, other-hunt, \
+        (HTTPS://HOST/C/GQ1.DEMO.A1.…), or the typed code printed under it (A1-MZ4T-Y32M, any \
+        case). Rejections: malformed, unknown-version, other-hunt, \
         unknown-cache, bad-mac. Exit status 0 for a valid code, 1 otherwise.
         """
     )
 
-    @Argument(help: "The scanned text.")
+    @Argument(help: "The scanned text, or a typed code.")
     var payload: String
 
     @Option(help: "Hunt name or hunt file the code should belong to.")
