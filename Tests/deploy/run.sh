@@ -100,7 +100,10 @@ EOF
 
 # ---- geoqr: the demo hunt, a real code for A1 and A1's coordinates --------------------------
 
-"$GEOQR_BIN" serve --help | grep -q -- '--behind-proxy' ||
+# Read whole, not piped into grep -q: grep leaving at the first match would end geoqr with
+# SIGPIPE, which pipefail takes for a failure.
+serve_help=$("$GEOQR_BIN" serve --help)
+[[ $serve_help == *--behind-proxy* && $serve_help == *--public-url* ]] ||
     fatal "geoqr serve has --behind-proxy and --public-url (this build of $GEOQR_BIN has not)"
 
 data=$tmp/data
