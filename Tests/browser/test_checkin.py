@@ -41,6 +41,7 @@ def run():
         def the_control_room_lists_it():
             gm.get(session.admin_link())
             wait(gm, lambda d: "Phones checked" in text(d, "#players li[data-player]"), what="Ada's phone in the control room")
+            assert "· 1 player ·" in text(gm, "#status"), "one player, not one players: " + text(gm, "#status")
         check("the control room lists each player's phone check", the_control_room_lists_it)
 
         def a_phone_to_fix():

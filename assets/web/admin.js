@@ -30,7 +30,8 @@
       state.skew = Date.now() - new Date(o.now).getTime();
       state.names = Object.fromEntries(o.players.map(p => [p.id, p.name]));
       $("admin-error").textContent = "";
-      $("status").textContent = t(o.running ? "app.gm.running" : "app.gm.stopped", { players: o.players.length, live: o.listeners });
+      const players = t(o.players.length === 1 ? "app.gm.playersOne" : "app.gm.playersMany", { count: o.players.length });
+      $("status").textContent = t(o.running ? "app.gm.running" : "app.gm.stopped", { players, live: o.listeners });
       $("start").disabled = o.running; $("stop").disabled = !o.running;
       renderMap(o);
       renderStations(stations.stations, o);
