@@ -3,13 +3,23 @@ import Foundation
 
 /// A code found in an image: its text, its raw bytes, and where its corners are.
 public struct DecodedSymbol: Sendable, Equatable {
-    /// The payload as UTF-8 text (invalid sequences replaced).
-    public var text: String { String(decoding: raw, as: UTF8.self) }
+    /// The payload as text: in the character set its ECI segment names (zbar converts those
+    /// to UTF-8), else as ``PayloadText`` reads undeclared bytes (UTF-8, Shift-JIS, ISO-8859-1).
+    public let text: String
+    /// The payload's bytes as zbar gives them: as written, or UTF-8 for a payload in another
+    /// declared character set.
     public let raw: [UInt8]
     /// zbar's symbology name, e.g. `QR-Code`.
     public let symbology: String
     /// Outline points in image pixels, as zbar reports them (four for QR codes).
     public let corners: [(x: Int, y: Int)]
+
+    init(raw: [UInt8], symbology: String, corners: [(x: Int, y: Int)]) {
+        self.raw = raw
+        self.text = PayloadText.text(of: raw)
+        self.symbology = symbology
+        self.corners = corners
+    }
 
     public static func == (a: DecodedSymbol, b: DecodedSymbol) -> Bool {
         a.raw == b.raw && a.symbology == b.symbology
@@ -55,8 +65,9 @@ public final class SymbolReader {
         for s in symbologies {
             zbar_image_scanner_set_config(scanner, s.cValue, ZBAR_CFG_ENABLE, 1)
         }
-        // Raw bytes, not zbar's guess at a character set: codes are ASCII, and callers that
-        // want text decode UTF-8 themselves.
+        // Raw bytes, not zbar's guess at a character set (which is iconv's and leaves out
+        // what it cannot convert): `DecodedSymbol.text` reads them (``PayloadText``). A payload
+        // that declares its character set (ECI) zbar still turns into UTF-8.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
     }
 
