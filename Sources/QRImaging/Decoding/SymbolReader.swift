@@ -5,7 +5,7 @@ import Foundation
 public struct DecodedSymbol: Sendable, Equatable {
     /// The payload as text: in the character set its ECI segment names (zbar converts those
     /// to UTF-8), else as ``PayloadText`` reads undeclared bytes (UTF-8, Shift-JIS, ISO-8859-1).
-    public let text: String
+    public var text: String { PayloadText.text(of: raw) }
     /// The payload's bytes as zbar gives them: as written, or UTF-8 for a payload in another
     /// declared character set.
     public let raw: [UInt8]
@@ -13,13 +13,6 @@ public struct DecodedSymbol: Sendable, Equatable {
     public let symbology: String
     /// Outline points in image pixels, as zbar reports them (four for QR codes).
     public let corners: [(x: Int, y: Int)]
-
-    init(raw: [UInt8], symbology: String, corners: [(x: Int, y: Int)]) {
-        self.raw = raw
-        self.text = PayloadText.text(of: raw)
-        self.symbology = symbology
-        self.corners = corners
-    }
 
     public static func == (a: DecodedSymbol, b: DecodedSymbol) -> Bool {
         a.raw == b.raw && a.symbology == b.symbology
