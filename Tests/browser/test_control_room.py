@@ -28,7 +28,7 @@ def run():
 
         def control_room_opens_from_the_printed_link():
             gm.get(session.admin_link())
-            wait(gm, lambda d: "players" in text(d, "#status"), what="the hunt's status")
+            wait(gm, lambda d: re.search(r"\d+ players? ·", text(d, "#status")), what="the hunt's status")
             wait(gm, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#gm-map .cache-marker")) == 3, what="three caches on the map")
             wait(gm, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#stations tr")) == 3, what="three stations")
             assert text(gm, "#admin-error") == "", text(gm, "#admin-error")

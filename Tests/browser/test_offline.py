@@ -160,7 +160,7 @@ def run():
 
         def scans_wait_with_no_network():
             gm.get(session.admin_link())
-            wait(gm, lambda d: "players" in text(d, "#status"), what="the control room")
+            wait(gm, lambda d: re.search(r"\d+ players? ·", text(d, "#status")), what="the control room")
             move(ada, north_of(A1, 10))
             ada_net.offline(True)
             wait(ada, lambda d: "No network" in text(d, "#outbox-banner"), what="the banner says there is no network")
