@@ -52,17 +52,16 @@ public struct PhotoEvidence: Sendable {
 }
 
 /// The codes in one camera frame (a phone's browser sends a few a second while its player
-/// aims). Only the quick passes run, and the first that finds a code ends the search: the
-/// next frame is a fraction of a second away.
+/// aims), read by ``FrameDecoder``: one zbar pass, and the harder ones only where the frame
+/// shows finder patterns. The next frame is a fraction of a second away.
 ///
 /// ```swift
 /// let codes = try FrameEvidence(bytes: jpeg).codes
 /// ```
 public struct FrameEvidence: Sendable {
-    public static let passes: [DecodePass] = [.reduced, .full, .binarized, .inverted]
     public var codes: [String]
 
     public init(bytes: Data, limits: PictureLimits = PictureLimits()) throws(PictureError) {
-        codes = try PictureDecoder(passes: Self.passes).decode(fileBytes: bytes, limits: limits).symbols.map(\.text)
+        codes = try FrameDecoder().decode(fileBytes: bytes, limits: limits).map(\.text)
     }
 }

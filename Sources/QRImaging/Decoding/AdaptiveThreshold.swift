@@ -4,15 +4,25 @@ extension GrayImage {
     /// local mean with them, so one threshold no longer has to fit the whole picture.
     func binarized(window: Int, percent: Int = 12) -> GrayImage {
         let table = IntegralImage(self)
-        let r = max(window / 2, 1), w = width
+        let r = max(window / 2, 1), w = width, h = height, stride = w + 1
+        // Dark when mean · (100 − percent) > pixel · 100, the mean a whole number (sum / area,
+        // rounded down): the same as sum ≥ least · area, where `least` is the smallest whole
+        // mean that makes this pixel dark. No division per pixel.
+        let keep = 100 - percent
+        let least = (0..<256).map { $0 * 100 / keep + 1 }
         var out = [UInt8](repeating: 255, count: pixels.count)
         pixels.withUnsafeBufferPointer { px in
             out.withUnsafeMutableBufferPointer { dst in
-                table.withSums { s in
-                    for y in 0..<height {
-                        for x in 0..<w {
-                            let i = y * w + x
-                            if Int(px[i]) * 100 < table.mean(x: x, y: y, r: r, in: s) * (100 - percent) { dst[i] = 0 }
+                least.withUnsafeBufferPointer { least in
+                    table.withSums { s in
+                        for y in 0..<h {
+                            let y0 = max(y - r, 0), y1 = min(y + r + 1, h)
+                            let top = y0 * stride, bottom = y1 * stride, rows = y1 - y0, row = y * w
+                            for x in 0..<w {
+                                let x0 = max(x - r, 0), x1 = min(x + r + 1, w)
+                                let sum = Int(s[bottom + x1] &- s[top + x1] &- s[bottom + x0] &+ s[top + x0])
+                                if sum >= least[Int(px[row + x])] * (x1 - x0) * rows { dst[row + x] = 0 }
+                            }
                         }
                     }
                 }
