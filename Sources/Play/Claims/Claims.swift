@@ -28,7 +28,7 @@ extension Game {
     /// ```
     public func claimFrame(_ bytes: Data, at location: ClaimLocation?, by player: String,
                            limits: PictureLimits = PictureLimits()) async throws -> Outcome<ClaimAnswers> {
-        let codes = try FrameEvidence(bytes: bytes, limits: limits).codes
+        let codes = try await FrameEvidence.read(bytes, limits: limits).codes
         let claim = Claim(payloads: codes, location: location, claimedAt: clock())
         return try await self.claim(claim, method: .camera, evidence: ClaimEvidence(), by: player,
                                     recordNoCode: false)

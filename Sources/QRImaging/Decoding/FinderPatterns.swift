@@ -43,11 +43,12 @@ extension GrayImage {
             }
             for y in 0..<h {
                 // Stacks no row can join any more are judged and let go.
-                var kept: [FinderStack] = []
-                for stack in open {
-                    if y - stack.lastY > stack.gap { if settle(stack) { return } } else { kept.append(stack) }
+                var i = 0
+                while i < open.count {
+                    guard y - open[i].lastY > open[i].gap else { i += 1; continue }
+                    open.swapAt(i, open.count - 1)
+                    if settle(open.removeLast()) { return }
                 }
-                open = kept
                 let row = y * w
                 // The last five runs of the row (r4 the newest), and where the middle one started.
                 var r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0
