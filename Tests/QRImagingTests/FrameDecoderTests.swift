@@ -190,7 +190,7 @@ extension GrayImage {
 
 @Suite struct BinarizationTests {
     /// The division-free threshold gives what the window mean, rounded down, gave.
-    @Test(arguments: [(640, 480, 61), (37, 23, 15), (300, 9, 15)])
+    @Test(arguments: [(640, 480, 61), (37, 23, 15), (300, 9, 15), (10, 40, 61)])
     func sameAsTheWindowMean(width: Int, height: Int, window: Int) {
         var rng = SeededRandom(seed: UInt64(width * height))
         var image = GrayImage(width: width, height: height, fill: 0)

@@ -75,7 +75,8 @@ public struct FrameEvidence: Sendable {
 /// each frame's request waited behind every frame decoded between the steps of its own
 /// answer (reading the body, the rate limit, the ledger), and the slowest answers took half a
 /// second while the median took a sixth of that. Here a frame waits once, in one queue, and
-/// the shared pool stays free for the quick steps.
+/// the shared pool stays free for the quick steps. The threads run at a lower priority (nice 5),
+/// so the quick steps never wait for a core behind a decode.
 final class FrameWorkers: @unchecked Sendable {   // `jobs` is only touched under `condition`
     static let shared = FrameWorkers(count: ProcessInfo.processInfo.activeProcessorCount)
 
@@ -108,6 +109,13 @@ final class FrameWorkers: @unchecked Sendable {   // `jobs` is only touched unde
     }
 
     private func work() {
+        // Below the threads that read requests and write answers: those wake for a moment
+        // between long decodes, and each moment waited for a core is added to every answer.
+        // Decoding still has every core the rest of the time. (On Linux the nice value is a
+        // thread's own, and 0 names the calling thread.)
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+        #endif
         let decoder = FrameDecoder()
         while true {
             condition.lock()

@@ -18,11 +18,19 @@ extension GrayImage {
                         for y in 0..<h {
                             let y0 = max(y - r, 0), y1 = min(y + r + 1, h)
                             let top = y0 * stride, bottom = y1 * stride, rows = y1 - y0, row = y * w
-                            for x in 0..<w {
+                            @inline(__always) func edge(_ x: Int) {
                                 let x0 = max(x - r, 0), x1 = min(x + r + 1, w)
                                 let sum = Int(s[bottom + x1] &- s[top + x1] &- s[bottom + x0] &+ s[top + x0])
                                 if sum >= least[Int(px[row + x])] * (x1 - x0) * rows { dst[row + x] = 0 }
                             }
+                            // Away from the sides the window is whole: no clamping, one area.
+                            let inner = min(r, w)..<max(w - r, min(r, w)), area = (2 * r + 1) * rows
+                            for x in 0..<inner.lowerBound { edge(x) }
+                            for x in inner {
+                                let sum = Int(s[bottom + x + r + 1] &- s[top + x + r + 1] &- s[bottom + x - r] &+ s[top + x - r])
+                                if sum >= least[Int(px[row + x])] * area { dst[row + x] = 0 }
+                            }
+                            for x in inner.upperBound..<w { edge(x) }
                         }
                     }
                 }

@@ -53,11 +53,10 @@ extension GrayImage {
                 // The last five runs of the row (r4 the newest), and where the middle one started.
                 var r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0
                 var s2 = 0, s3 = 0, s4 = 0
-                var filled = 0, runStart = 0
+                var filled = 0, runStart = 0, x = 1
                 var dark = px[row] < 128
-                for x in 1...w {
-                    let here = x < w ? px[row + x] < 128 : !dark
-                    guard here != dark else { continue }
+                while true {
+                    while x < w, (px[row + x] < 128) == dark { x += 1 }
                     // A run of `dark` ended at x; the five ending here centre on a run of the same tone.
                     (r0, r1, r2, r3, r4) = (r1, r2, r3, r4, x - runStart)
                     (s2, s3, s4) = (s3, s4, runStart)
@@ -70,8 +69,10 @@ extension GrayImage {
                             open.append(FinderStack(line, y: y, dark: dark))
                         }
                     }
+                    guard x < w else { break }
                     runStart = x
-                    dark = here
+                    dark.toggle()
+                    x += 1
                 }
             }
             for stack in open where settle(stack) { return }

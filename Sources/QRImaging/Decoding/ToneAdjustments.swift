@@ -10,7 +10,9 @@ extension GrayImage {
     /// of black and of white, so the stretch would change next to nothing.
     func stretched(clip: Double = 0.01, unlessWithin margin: Int) -> GrayImage? {
         var histogram = [Int](repeating: 0, count: 256)
-        pixels.withUnsafeBufferPointer { for p in $0 { histogram[Int(p)] += 1 } }
+        pixels.withUnsafeBufferPointer { px in
+            histogram.withUnsafeMutableBufferPointer { h in for p in px { h[Int(p)] += 1 } }
+        }
         let cut = Int(Double(pixels.count) * clip)
         var low = 0, seen = 0
         while low < 255, seen + histogram[low] <= cut { seen += histogram[low]; low += 1 }
