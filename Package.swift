@@ -128,6 +128,7 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: [
             "GeoQR", "QRImaging", "HuntFiles", "Ledger", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         .testTarget(name: "HuntServerTests", dependencies: [
             "HuntServer", "GeoQR", "Ledger", "Play", "QRImaging", "ForgeryCorpus",

@@ -21,7 +21,7 @@ struct LedgerCopyCommand: AsyncParsableCommand {
 
         Examples:
           geoqr ledger copy --to postgres://geoqr:PASSWORD@db.example.org:5432/hunts
-          geoqr ledger copy --store postgres://geoqr:PASSWORD@db.example.org/hunts --to ~/hunt-archive
+          geoqr ledger copy --store postgres://geoqr@db.example.org/hunts --to ~/archive
         """
     )
 
