@@ -6,7 +6,7 @@ import Testing
 /// `LedgerCopy` between the stores: the copy's chain, head hash and derived state are the
 /// original's, its players sign in with their PINs, and a target holding another ledger is
 /// refused untouched (issue 15 §1).
-@Suite("Copying a ledger between stores")
+@Suite("Copying a ledger between stores", .timeLimit(.minutes(5)))
 struct LedgerCopyTests {
     /// A ledger with every kind of act on it.
     static func play(_ store: any GameStore) async throws {

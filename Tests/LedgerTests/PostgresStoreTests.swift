@@ -5,7 +5,7 @@ import Testing
 
 /// What only the database can hold to: appends from several processes in one order, the
 /// append-only rule, and opening refused with one line on bad input, nothing written (issue 15).
-@Suite("The ledger's database rules")
+@Suite("The ledger's database rules", .timeLimit(.minutes(5)))
 struct LedgerDatabaseTests {
     @Test(arguments: StoreKind.tested)
     func eventsCannotBeChangedOrRemoved(_ kind: StoreKind) async throws {
@@ -48,10 +48,34 @@ struct LedgerDatabaseTests {
         #expect(try await first.count("SELECT COUNT(*) FROM finds WHERE first_to_find = 1") == Int64(cachesEach),
                 "first to find is decided in one order for everyone")
     }
+
+    /// Writes submitted together share a transaction (group commit); one the game refuses is
+    /// rolled back alone, and the others in its batch are kept.
+    @Test(arguments: StoreKind.tested)
+    func aRefusedActLeavesTheRestOfItsBatch(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
+        defer { store.removeFolder() }
+        let ada = try await store.player("Ada")
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for i in 0..<40 {
+                group.addTask {
+                    // Even: a real player's claim; odd: a player who never joined, refused.
+                    let player = i % 2 == 0 ? ada.id : "P\(900 + i)"
+                    return (try? await store.record(claim(player, testHunt.caches[i / 2 % 4].id, minutes: Double(i)),
+                                                    in: testHunt)) != nil
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 20)
+        #expect(try await store.count("SELECT COUNT(*) FROM finds") == 4)
+        let report = try await store.verify()
+        #expect(report.isIntact && report.events == 5, "\(report)")
+    }
 }
 
 /// Opening a PostgreSQL ledger on bad input: one line that says what is wrong, nothing written.
-@Suite("Opening a PostgreSQL ledger", .enabled(if: StoreKind.tested.contains(.postgres)))
+@Suite("Opening a PostgreSQL ledger", .enabled(if: StoreKind.tested.contains(.postgres)), .timeLimit(.minutes(5)))
 struct PostgresOpenTests {
     static func server() throws -> PostgresLocation {
         try PostgresLocation(try #require(StoreKind.postgresURL))

@@ -8,6 +8,8 @@ final class PostgresTransaction {
     let sql: PostgresSQL
     /// The last event's seq and hash as this transaction has them.
     var head: (seq: Int64, hash: String)
+    /// Set when the batch's one write was refused: the transaction is rolled back, not committed.
+    var refused = false
 
     init(sql: PostgresSQL, head: (seq: Int64, hash: String)) {
         self.sql = sql
@@ -22,14 +24,7 @@ final class PostgresTransaction {
     @discardableResult
     func append<Body: Encodable & Sendable>(_ kind: EventKind, hunt: String, actor: String, at time: Date,
                                             body makeBody: (Int64) throws -> Body) async throws -> LedgerEvent {
-        let seq = nextSeq
-        let value = try makeBody(seq)
-        let body = try BodyCoding.encode(value)
-        let timeMs = time.millisecondsSince1970
-        let hash = EventHash.compute(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue,
-                                     body: body, prevHash: head.hash)
-        let event = LedgerEvent(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue,
-                                body: body, prevHash: head.hash, hash: hash)
+        let (event, value) = try LedgerEvent.following(head, kind: kind, hunt: hunt, actor: actor, at: time, body: makeBody)
         try await insert(event)
         try await sql.run(try StateProjection.statements(for: event, decoded: value))
         return event
@@ -46,8 +41,10 @@ final class PostgresTransaction {
 
 /// Group commit on PostgreSQL, as ``GroupCommit`` does it on SQLite: writes submitted at the
 /// same time share one transaction (one WAL flush acknowledges them all), each in its own
-/// savepoint, so one the game refuses is rolled back alone. A fault of the server or the
-/// connection fails the whole batch. A caller is answered only once its batch has committed.
+/// savepoint, so one the game refuses is rolled back alone (a write alone in its batch needs no
+/// savepoint: its transaction is rolled back instead, two round trips fewer). A fault of the
+/// server or the connection fails the whole batch. A caller is answered only once its batch
+/// has committed.
 ///
 /// Total order across processes: each batch's transaction first locks the one row of
 /// `chain_head` (`SELECT … FOR UPDATE`) and holds it to commit, so the writers of every server
@@ -68,7 +65,7 @@ final class PostgresGroupCommit: Sendable {
     nonisolated(unsafe) private var draining = false
 
     private struct PendingWrite: Sendable {
-        let run: @Sendable (PostgresTransaction) async throws -> @Sendable () -> Void
+        let run: @Sendable (PostgresTransaction, _ alone: Bool) async throws -> @Sendable () -> Void
         let fail: @Sendable (any Error) -> Void
     }
 
@@ -82,18 +79,22 @@ final class PostgresGroupCommit: Sendable {
     func write<T: Sendable>(_ work: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let pending = PendingWrite(
-                run: { transaction in
+                run: { transaction, alone in
                     let head = transaction.head
-                    try await transaction.sql.execute("SAVEPOINT act")
+                    if !alone { try await transaction.sql.execute("SAVEPOINT act") }
                     do {
                         let value = try await work(transaction)
-                        try await transaction.sql.execute("RELEASE SAVEPOINT act")
+                        if !alone { try await transaction.sql.execute("RELEASE SAVEPOINT act") }
                         return { continuation.resume(returning: value) }
                     } catch where PostgresFailure.isFault(error) {
                         throw error
                     } catch {
-                        try await transaction.sql.execute("ROLLBACK TO SAVEPOINT act")
-                        transaction.head = head
+                        if alone {
+                            transaction.refused = true
+                        } else {
+                            try await transaction.sql.execute("ROLLBACK TO SAVEPOINT act")
+                            transaction.head = head
+                        }
                         return { continuation.resume(throwing: error) }
                     }
                 },
@@ -129,8 +130,8 @@ final class PostgresGroupCommit: Sendable {
                         }
                         let transaction = PostgresTransaction(sql: sql, head: (row["seq"], row["hash"]))
                         var answers: [@Sendable () -> Void] = []
-                        for write in batch { answers.append(try await write.run(transaction)) }
-                        try await sql.execute("COMMIT")
+                        for write in batch { answers.append(try await write.run(transaction, batch.count == 1)) }
+                        try await sql.execute(transaction.refused ? "ROLLBACK" : "COMMIT")
                         return answers
                     } catch {
                         try? await sql.execute("ROLLBACK")
