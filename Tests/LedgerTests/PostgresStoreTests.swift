@@ -94,6 +94,14 @@ struct PostgresOpenTests {
         }
     }
 
+    @Test func ipv6AddressesAndSocketsAreRead() throws {
+        let v6 = try PostgresLocation("postgres://geoqr:pw@[::1]:5433/hunts?sslmode=disable")
+        #expect(v6.host == "::1" && v6.port == 5433 && v6.tls == .disable)
+        #expect(v6.description == "postgres://geoqr@[::1]:5433/hunts")
+        let socket = try PostgresLocation("postgres://geoqr@/hunts?host=/run/postgresql")
+        #expect(socket.socketFolder == "/run/postgresql" && socket.database == "hunts")
+    }
+
     @Test func anUnreachableServerIsNamed() async throws {
         var location = try Self.server()
         location.port = 1   // nothing listens on port 1

@@ -52,7 +52,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
                 throw .badURL("\(Self.redacted(text)): unknown parameter \(item.name) (sslmode and host=/socket/folder are known)")
             }
         }
-        let host = url.host ?? ""
+        // An IPv6 address comes bracketed, as URLs write it: `postgres://geoqr@[::1]/hunts`.
+        let host = (url.host ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         guard !host.isEmpty || socketFolder != nil else {
             throw .badURL("\(Self.redacted(text)) names no host (postgres://user@HOST:5432/database)")
         }
@@ -66,7 +67,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        let place = socketFolder.map { "@/\(database)?host=\($0)" } ?? "@\(host):\(port)/\(database)"
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let place = socketFolder.map { "@/\(database)?host=\($0)" } ?? "@\(shownHost):\(port)/\(database)"
         return "postgres://\(user)\(place)"
     }
 
