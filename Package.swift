@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // System libraries, found with pkg-config. Nothing above QRImaging sees their pointers.
@@ -68,11 +69,15 @@ let package = Package(
         ]),
         // Where and when a photo was taken: EXIF through libexif, from JPEG, PNG or HEIF blobs.
         .target(name: "PhotoMetadata", dependencies: ["GeoQR", "CExif"]),
-        // The game ledger: an append-only, hash-chained event table in SQLite and the state
-        // derived from it, behind the GameStore protocol.
+        // The game ledger: an append-only, hash-chained event table and the state derived from
+        // it, behind the GameStore protocol: in SQLite (GRDB) by default, or in PostgreSQL
+        // (postgres-nio). Both stores live here, not PostgreSQL in a target of its own: they
+        // write the same event bodies (which only the ledger makes), run the same projection and
+        // verifier, and every product that opens a ledger (geoqr, the server) links both anyway.
         .target(name: "Ledger", dependencies: [
             "GeoQR",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         ]),
@@ -119,9 +124,11 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LedgerTests", dependencies: [
             "Ledger", "GeoQR", "HuntFiles", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: [
             "GeoQR", "QRImaging", "HuntFiles", "Ledger", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         .testTarget(name: "HuntServerTests", dependencies: [
             "HuntServer", "GeoQR", "Ledger", "Play", "QRImaging", "ForgeryCorpus",

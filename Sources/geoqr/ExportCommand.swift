@@ -43,6 +43,7 @@ struct ExportCommand: AsyncParsableCommand {
     var player: String?
 
     @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         if player == nil, format == .fieldnotes {
@@ -73,7 +74,7 @@ struct ExportCommand: AsyncParsableCommand {
     /// A player's finds (voided ones left out) in the format asked for.
     private func exportFinds(of name: String) async throws {
         let h = try loadHunt(hunt, quietWarnings: true).hunt
-        let store = try dataOptions.ledger(mustExist: true)
+        let store = try await storeOptions.ledger(data: dataOptions, mustExist: true)
         let found: [Find]
         do {
             guard let player = try await store.player(hunt: h.id, named: name) else {

@@ -50,6 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
     var hunt: String
 
     @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(help: "Port for plain HTTP (localhost only when TLS is on).")
     var port: Int = 8080
@@ -146,7 +147,8 @@ struct ServeCommand: AsyncParsableCommand {
             admin = try AdminToken.load(directory: data.path, hunt: parsed.hunt.id)
             // The server counts wrong PINs per address first (Guesses), so the ledger's count
             // per player is the slower one.
-            let store = try SQLiteGameStore(directory: data.path, configuration: .init(pinCost: loadTest ? 4 : 10, pinPolicy: .perPlayer))
+            let store = try await storeOptions.ledger(data: dataOptions, mustExist: false, pinCost: loadTest ? 4 : 10,
+                                                      pinPolicy: .perPlayer)
             session = HuntSession(hunt: parsed.hunt, secret: secret, store: store,
                                   tokens: PlayerTokens(file: "\(data.path)/server/\(parsed.hunt.id).sessions"), admin: admin,
                                   options: .init(showCoordinates: !hideCoordinates, webApp: webApp,

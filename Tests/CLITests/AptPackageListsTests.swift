@@ -12,7 +12,7 @@ import Testing
         "chromium", "chromium-driver", "ffmpeg", "valgrind", "wrk", "hyperfine", "zbar-tools", "qrencode",
         "poppler-utils", "zxing-cpp-tools", "geographiclib-tools", "python3-pip", "curl", "sqlite3",
         "libxml2-utils", "zip", "libheif-examples", "libjpeg-turbo-progs", "libimage-exiftool-perl", "time",
-        "python3-jsonschema", "python3-numpy", "python3-scipy",
+        "python3-jsonschema", "python3-numpy", "python3-scipy", "postgresql",
     ]
 
     /// Programs the test command runs (the Swift suites, Tests/browser, scripts/api-contract,

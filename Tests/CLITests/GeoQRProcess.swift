@@ -71,6 +71,7 @@ final class GeoQRProcess: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["GEOQR_DATA"] = dataDirectory.path
         environment.removeValue(forKey: "GEOQR_CACHES")
+        environment.removeValue(forKey: "GEOQR_STORE")   // the data directory's ledger, unless a test names a store
         for (k, v) in extra { environment[k] = v }
         process.environment = environment
         return process

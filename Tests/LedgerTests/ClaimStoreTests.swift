@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Claims, finds, points and cards in a real ledger")
 struct ClaimStoreTests {
-    @Test func repeatedClaimReturnsTheOriginalFind() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func repeatedClaimReturnsTheOriginalFind(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let first = try await store.found(ada, "A1")
@@ -15,8 +15,8 @@ struct ClaimStoreTests {
         #expect(try await store.finds(hunt: "TEST", player: "ada").count == 1)
     }
 
-    @Test func concurrentIdenticalClaimsMakeOneFind() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func concurrentIdenticalClaimsMakeOneFind(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let outcomes = try await withThrowingTaskGroup(of: ClaimOutcome.self) { group in
@@ -28,22 +28,22 @@ struct ClaimStoreTests {
         #expect(try await store.finds(hunt: "TEST", player: nil).count == 1)
     }
 
-    @Test func rejectedClaimsAreKeptAsAttempts() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func rejectedClaimsAreKeptAsAttempts(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let outcome = try await store.record(claim(ada.id, "A1", verdict: .tooFar), in: testHunt)
         #expect(outcome == .attempt(verdict: .tooFar))
         #expect(try await store.finds(hunt: "TEST", player: nil).isEmpty)
-        let attempts = try await store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM attempts") }
+        let attempts = try await store.count("SELECT COUNT(*) FROM attempts")
         #expect(attempts == 1)
         await #expect(throws: GameRuleViolation.unknownPlayer("P99")) {
             try await store.record(claim("P99", "A1"), in: testHunt)
         }
     }
 
-    @Test func pointsWithFirstToFindAndOrderedTrailBonus() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func pointsWithFirstToFindAndOrderedTrailBonus(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         // Ada walks the trail in order: 3 × 10 + 3 × first-to-find 5 + trail 15 = 60.
@@ -56,8 +56,8 @@ struct ClaimStoreTests {
         #expect(board.map(\.finds) == [3, 3])
     }
 
-    @Test func collectionNewestFirstAndNeverTwoOfACard() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func collectionNewestFirstAndNeverTwoOfACard(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         try await store.found(ada, "A1", minutes: 1)
@@ -68,8 +68,8 @@ struct ClaimStoreTests {
         #expect(cards.first?.foundLatitude == 40.64)
     }
 
-    @Test func voidingAFindTakesItsPointsAndCard() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func voidingAFindTakesItsPointsAndCard(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let find = try await store.found(ada, "B1")
@@ -85,8 +85,8 @@ struct ClaimStoreTests {
         #expect(try await store.verify().isIntact)
     }
 
-    @Test func disabledCacheClaimsAreAttempts() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func disabledCacheClaimsAreAttempts(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         try await store.setCacheDisabled(true, cache: "A2", reason: "washed away", in: testHunt, by: "gm", at: t0)
@@ -96,8 +96,8 @@ struct ClaimStoreTests {
         #expect(try await store.leaderboard(hunt: "TEST").first?.points == 7)
     }
 
-    @Test func reportsAreFiledAndResolved() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func reportsAreFiledAndResolved(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let report = try await store.fileReport(cache: "A3", kind: .unreadable, text: "faded", photoSHA256: nil,

@@ -7,20 +7,21 @@ import Testing
 /// PIN hashes live in the private `credentials` table, never in an event (issue 12 §7).
 @Suite("Credentials outside the chain")
 struct CredentialStoreTests {
-    @Test func joinWritesNoHashIntoItsEvent() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func joinWritesNoHashIntoItsEvent(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         _ = try await store.join(hunt: "TEST", name: "Ada", pin: "1234", team: "Gulls", at: t0)
         let events = try await store.events(after: 0, limit: 10)
         #expect(events.map(\.body) == [#"{"name":"Ada","nameKey":"ada","player":"P1","team":"Gulls"}"#])
-        let credential = try await store.pool.read { db in try Credential.fetchOne(db, key: "P1") }
-        #expect(credential?.pinHash.hasPrefix("$2b$04$") == true)
-        #expect(credential?.seq == 1 && credential?.chainedInSeq == nil)
+        let hash = try await store.scalar("SELECT pin_hash FROM credentials WHERE player_id = 'P1'")
+        guard case .text(let pinHash) = hash else { throw TestFailure("no PIN hash for P1: \(String(describing: hash))") }
+        #expect(pinHash.hasPrefix("$2b$04$"))
+        #expect(try await store.count("SELECT seq FROM credentials WHERE player_id = 'P1' AND chained_in_seq IS NULL") == 1)
         #expect(try await store.verify().isIntact)
     }
 
-    @Test func resetLetsOnlyTheNewPINInAndLiftsTheLockout() async throws {
-        let store = try makeStore(.init(pinCost: 4, pinPolicy: PINPolicy(maxFailures: 2, lockout: 600)))
+    @Test(arguments: StoreKind.tested) func resetLetsOnlyTheNewPINInAndLiftsTheLockout(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind, .init(pinCost: 4, pinPolicy: PINPolicy(maxFailures: 2, lockout: 600)))
         defer { store.removeFolder() }
         _ = try await store.player("Ada")
         for _ in 0..<2 { _ = try? await store.signIn(hunt: "TEST", name: "Ada", pin: "0000", at: t0) }
@@ -38,8 +39,8 @@ struct CredentialStoreTests {
         #expect(try await store.verify().isIntact)
     }
 
-    @Test func resetRefusesUnknownPlayersAndBadPINsAndWritesNothing() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func resetRefusesUnknownPlayersAndBadPINsAndWritesNothing(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         _ = try await store.player("Ada")
         await #expect(throws: GameRuleViolation.unknownPlayer("Bob")) {
@@ -51,8 +52,8 @@ struct CredentialStoreTests {
         #expect(try await store.events(after: 0, limit: 10).count == 1)
     }
 
-    @Test func aMissingCredentialIsOneLineAtSignIn() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func aMissingCredentialIsOneLineAtSignIn(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         _ = try await store.player("Ada")
         try await store.tamper("DELETE FROM credentials")

@@ -12,8 +12,8 @@ struct FlagStoreTests {
         return c
     }
 
-    @Test func theStoreFlagsWhatTheRulesFlagAndVoidedFindsRaiseNone() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func theStoreFlagsWhatTheRulesFlagAndVoidedFindsRaiseNone(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         _ = try await store.record(honest(ada.id, "A1", minutes: 0, photo: "p1"), in: testHunt)

@@ -7,8 +7,8 @@ import Testing
 /// negative `points` row, both rebuilt by verification.
 @Suite("Hints, teams and attempts in the ledger")
 struct HintStoreTests {
-    @Test func aHintIsChargedOnceAndSurvivesVerification() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func aHintIsChargedOnceAndSurvivesVerification(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let find = try await store.found(ada, "A1")
@@ -31,8 +31,8 @@ struct HintStoreTests {
         #expect(report.events == 3)
     }
 
-    @Test func verificationRebuildsHintsAndTheirCost() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func verificationRebuildsHintsAndTheirCost(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         _ = try await store.revealHint(cache: "A1", cost: 5, to: ada.id, in: testHunt, at: t0)
@@ -45,8 +45,8 @@ struct HintStoreTests {
         #expect(report.firstBadSeq == 2 && report.problem?.contains("hints") == true, "\(report.problem ?? "")")
     }
 
-    @Test func unknownCachesAndPlayersAreRefused() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func unknownCachesAndPlayersAreRefused(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         _ = try await store.player("Ada")
         await #expect(throws: GameRuleViolation.unknownCache("ZZ")) {
@@ -58,8 +58,8 @@ struct HintStoreTests {
         #expect(try await store.events(after: 0, limit: 10).count == 1)
     }
 
-    @Test func standingsCarryTheTeamAndAttemptsAreListed() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func standingsCarryTheTeamAndAttemptsAreListed(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.join(hunt: "TEST", name: "Ada", pin: "1234", team: "Foxes", at: t0)
         let bob = try await store.player("Bob")

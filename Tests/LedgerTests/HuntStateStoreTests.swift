@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Hunt start and stop as game-master events")
 struct HuntStateStoreTests {
-    @Test func stopAndStartAreEventsProjectedAndVerified() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func stopAndStartAreEventsProjectedAndVerified(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         #expect(try await store.huntRunning(hunt: "TEST"), "a hunt runs until it is stopped")
         #expect(try await store.setHuntRunning(true, hunt: "TEST", by: "gm", at: t0) == false, "already running: no event")
@@ -15,8 +15,8 @@ struct HuntStateStoreTests {
         #expect(try await store.huntRunning(hunt: "OTHER"), "one hunt's stop is not another's")
         #expect(try await store.events(after: 0, limit: 10).map(\.kind) == ["hunt-stopped"])
 
-        // A reopened store reads it from the file.
-        let reopened = try SQLiteGameStore(path: store.path, configuration: .init(pinCost: 4))
+        // A reopened store (another process) reads it from the database.
+        let reopened = try await store.reopened()
         #expect(try await reopened.huntRunning(hunt: "TEST") == false)
         try await reopened.setHuntRunning(true, hunt: "TEST", by: "gm", at: t0.addingTimeInterval(60))
         #expect(try await store.huntRunning(hunt: "TEST"))

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Players and PINs in a real ledger")
 struct PlayerStoreTests {
-    @Test func namesAreUniqueIgnoringCase() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func namesAreUniqueIgnoringCase(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         _ = try await store.player("Ada")
         await #expect(throws: GameRuleViolation.nameTaken("ADA")) { try await store.player("ADA") }
@@ -15,8 +15,8 @@ struct PlayerStoreTests {
         #expect(try await store.player(hunt: "test", named: "aDa")?.name == "Ada")
     }
 
-    @Test func lockoutAfterRepeatedWrongPINs() async throws {
-        let store = try makeStore(.init(pinCost: 4, pinPolicy: PINPolicy(maxFailures: 3, lockout: 600)))
+    @Test(arguments: StoreKind.tested) func lockoutAfterRepeatedWrongPINs(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind, .init(pinCost: 4, pinPolicy: PINPolicy(maxFailures: 3, lockout: 600)))
         defer { store.removeFolder() }
         _ = try await store.player("Ada")
         #expect(try await store.signIn(hunt: "TEST", name: "ada", pin: "1234", at: t0).name == "Ada")
@@ -36,12 +36,14 @@ struct PlayerStoreTests {
         #expect(try await store.verify().isIntact)
     }
 
-    @Test func pinIsStoredAsBcrypt() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func pinIsStoredAsBcrypt(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         _ = try await store.player("Ada")
-        let hash = try await store.pool.read { db in try String.fetchOne(db, sql: "SELECT pin_hash FROM credentials") }
-        #expect(hash?.hasPrefix("$2b$04$") == true)
+        guard case .text(let hash) = try await store.scalar("SELECT pin_hash FROM credentials") else {
+            throw TestFailure("no PIN hash stored")
+        }
+        #expect(hash.hasPrefix("$2b$04$"))
         await #expect(throws: GameRuleViolation.pinTooShort) {
             try await store.join(hunt: "TEST", name: "Bob", pin: "12", team: nil, at: t0)
         }

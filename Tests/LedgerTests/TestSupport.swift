@@ -34,7 +34,7 @@ func claim(_ player: String, _ cache: String, minutes: Double = 0, verdict: Verd
                 evidence: ClaimEvidence(photoSHA256: photo, exifTime: t0), verdict: verdict)
 }
 
-extension SQLiteGameStore {
+extension GameStore {
     /// Joins a player with PIN 1234.
     func player(_ name: String) async throws -> Player {
         try await join(hunt: testHunt.id, name: name, pin: "1234", team: nil, at: t0)
@@ -48,7 +48,9 @@ extension SQLiteGameStore {
         }
         return find
     }
+}
 
+extension SQLiteGameStore {
     /// Runs raw SQL against the file, as a person with the sqlite3 shell would.
     func tamper(_ sql: String) async throws {
         try await pool.write { db in try db.execute(sql: sql) }

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Trackables in a real ledger")
 struct TrackableStoreTests {
-    @Test func tripsAndTotalDistance() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func tripsAndTotalDistance(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         let bug = try await store.seedTrackable(name: "Travel bug", into: "A1", in: testHunt, by: "gm", at: t0)

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Trades in a real ledger")
 struct TradeStoreTests {
-    @Test func acceptSwapsCards() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func acceptSwapsCards(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         let adaCard = "C" + (try await store.found(ada, "A1")).id.dropFirst()
@@ -27,8 +27,8 @@ struct TradeStoreTests {
         #expect(try await store.verify().isIntact)
     }
 
-    @Test func acceptFailsWhenAnItemIsGone() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func acceptFailsWhenAnItemIsGone(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         _ = try await store.player("Bob")
@@ -44,8 +44,8 @@ struct TradeStoreTests {
         #expect(try await store.collection(hunt: "TEST", player: "Cy").map(\.id) == [card])
     }
 
-    @Test func acceptFailsOnADuplicateCard() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func acceptFailsOnADuplicateCard(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada"), bob = try await store.player("Bob")
         let card = "C" + (try await store.found(ada, "A1")).id.dropFirst()
@@ -57,8 +57,8 @@ struct TradeStoreTests {
         #expect(try await store.collection(hunt: "TEST", player: "Ada").map(\.id) == [card])
     }
 
-    @Test func acceptFailsWhenExpired() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func acceptFailsWhenExpired(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         _ = try await store.player("Bob")
@@ -70,8 +70,8 @@ struct TradeStoreTests {
         #expect(try await store.trade(hunt: "TEST", id: offer.id)?.state == .expired)
     }
 
-    @Test func declineAndCancelBelongToTheRightSide() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func declineAndCancelBelongToTheRightSide(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         _ = try await store.player("Bob")
@@ -86,8 +86,8 @@ struct TradeStoreTests {
         }
     }
 
-    @Test func concurrentConflictingAcceptsExactlyOneWins() async throws {
-        let store = try makeStore()
+    @Test(arguments: StoreKind.tested) func concurrentConflictingAcceptsExactlyOneWins(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
         defer { store.removeFolder() }
         let ada = try await store.player("Ada")
         let card = "C" + (try await store.found(ada, "A1")).id.dropFirst()
@@ -113,14 +113,10 @@ struct TradeStoreTests {
         for case .failure(let error) in results {
             #expect(error as? GameRuleViolation == .tradeItemGone(item: card))
         }
-        let holders = try await store.pool.read { db in
-            try String.fetchAll(db, sql: "SELECT owner_id FROM items WHERE id = ?", arguments: [card])
-        }
-        #expect(holders == [wins[0].to])
+        #expect(try await store.count("SELECT COUNT(*) FROM items WHERE id = '\(card)'") == 1)
+        #expect(try await store.scalar("SELECT owner_id FROM items WHERE id = '\(card)'") == .text(wins[0].to))
         // No item anywhere has two rows (so two owners), and the ledger still verifies.
-        let duplicated = try await store.pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT id FROM items GROUP BY id HAVING COUNT(*) > 1)")
-        }
+        let duplicated = try await store.count("SELECT COUNT(*) FROM (SELECT id FROM items GROUP BY id HAVING COUNT(*) > 1) AS twice")
         #expect(duplicated == 0)
         #expect(try await store.verify().isIntact)
     }

@@ -7,8 +7,8 @@ import GeoQR
 /// ``GeoQR/GameRuleViolation`` when the game refuses, ``LedgerError`` when storage fails, and
 /// then nothing is written. Times are passed in: the store keeps no clock.
 ///
-/// ``SQLiteGameStore`` is the embedded implementation; a PostgreSQL store would implement the
-/// same protocol and call the same rules.
+/// ``SQLiteGameStore`` is the embedded implementation; ``PostgresGameStore`` keeps the same
+/// ledger in PostgreSQL, for several servers on one hunt, calling the same rules.
 ///
 /// ```swift
 /// let store: any GameStore = try SQLiteGameStore(directory: data.path)

@@ -4,13 +4,7 @@ import GeoQR
 
 extension SQLiteGameStore {
     public func record(_ claim: ClaimRecord, in hunt: Hunt, at time: Date) async throws -> ClaimOutcome {
-        var claim = claim
-        claim.hunt = claim.hunt.uppercased()
-        claim.cache = claim.cache?.uppercased()
-        // Whole milliseconds, as the ledger stores times, so replaying the JSON gives the same.
-        claim.time = Date(millisecondsSince1970: claim.time.millisecondsSince1970)
-        claim.evidence.exifTime = claim.evidence.exifTime.map { Date(millisecondsSince1970: $0.millisecondsSince1970) }
-        if claim.hunt != hunt.id, claim.verdict == .claimable { claim.verdict = .unknownHunt }
+        let claim = claim.normalized(for: hunt)
         let scoring = configuration.scoring
         let huntID = hunt.id
         let recordedAt = time
@@ -69,32 +63,24 @@ extension SQLiteGameStore {
 
     private static func appendFind(_ db: Database, claim: ClaimRecord, cache: Cache, hunt: Hunt,
                                    scoring: Scoring, facts: ClaimFacts, at recordedAt: Date) throws -> ClaimOutcome {
-        let first = !facts.cacheFoundBefore
         // Only trails need the order of earlier finds, and only of their own caches.
-        let trailCaches = Set(hunt.trails.filter { $0.cacheIDs.contains(cache.id) }.flatMap(\.cacheIDs))
-        var inOrder = [cache.id]
+        let trailCaches = NewFind.trailCaches(of: cache.id, in: hunt)
+        var earlier: [(cache: String, timeMs: Int64)] = []
         if !trailCaches.isEmpty {
-            let earlier = try Row.fetchAll(db.cached("""
+            earlier = try Row.fetchAll(db.cached("""
                 SELECT cache_id, time_ms FROM finds WHERE hunt = ? AND player_id = ? AND voided = 0
                 AND cache_id IN (SELECT value FROM json_each(?))
                 """), arguments: [hunt.id, claim.player, try BodyCoding.encode(trailCaches.sorted())])
-                .map { (cache: $0["cache_id"] as String, time: $0["time_ms"] as Int64) }
-            inOrder = (earlier + [(cache: cache.id, time: claim.time.millisecondsSince1970)])
-                .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-                .map(\.element.cache)
+                .map { (cache: $0["cache_id"] as String, timeMs: $0["time_ms"] as Int64) }
         }
-        let awards = scoring.awards(for: cache, in: hunt, firstToFind: first, findsInOrder: inOrder)
-        let holdsCard = facts.playerHoldsCard
-        let event = try EventAppender.append(db, kind: .findRecorded, hunt: hunt.id, actor: claim.player, at: recordedAt) { seq in
-            FindRecorded(find: "F\(seq)", claim: claim, firstToFind: first, awards: awards,
-                         card: Finding.grantsCard(playerHoldsCardOfCache: holdsCard)
-                            ? CardGrant(item: "C\(seq)", cache: cache.id, cacheName: cache.name, message: cache.message)
-                            : nil)
+        var body: FindRecorded?
+        try EventAppender.append(db, kind: .findRecorded, hunt: hunt.id, actor: claim.player, at: recordedAt) { seq in
+            body = NewFind.body(seq: seq, claim: claim, cache: cache, hunt: hunt, scoring: scoring,
+                                firstToFind: !facts.cacheFoundBefore, playerHoldsCard: facts.playerHoldsCard,
+                                earlierTrailFinds: earlier)
+            return body!
         }
-        let find = Find(id: "F\(event.seq)", hunt: hunt.id, player: claim.player, cache: cache.id, time: claim.time,
-                        location: claim.location, method: claim.method, photoSHA256: claim.evidence.photoSHA256,
-                        firstToFind: first, voidReason: nil)
-        return .found(find, points: awards.map(\.amount).reduce(0, +), card: holdsCard ? nil : "C\(event.seq)")
+        return NewFind.outcome(of: body!, hunt: hunt.id)
     }
 
     public func finds(hunt: String, player: String?) async throws -> [Find] {

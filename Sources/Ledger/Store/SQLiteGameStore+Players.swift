@@ -37,21 +37,11 @@ extension SQLiteGameStore {
         let correct = Bcrypt.verify(pin, hash: pinHash)
         let result: Result<Player, GameRuleViolation> = try await write { db in
             guard let now = try Self.playerRow(db, hunt: hunt, named: id) else { return .failure(.unknownPlayer(name)) }
-            let state = Self.pinState(now)
-            if correct {
-                if state.failures > 0 {
-                    try EventAppender.append(db, kind: .pinChecked, hunt: hunt, actor: id, at: time) { _ in
-                        PINChecked(player: id, success: true, state: PINState())
-                    }
-                }
-                return .success(Self.player(now))
+            let check = PINCheck.decide(correct: correct, player: id, state: Self.pinState(now), policy: policy, at: time)
+            if let body = check.event {
+                try EventAppender.append(db, kind: .pinChecked, hunt: hunt, actor: id, at: time) { _ in body }
             }
-            let after = policy.afterFailure(state, at: time)
-            try EventAppender.append(db, kind: .pinChecked, hunt: hunt, actor: id, at: time) { _ in
-                PINChecked(player: id, success: false, state: after)
-            }
-            if let until = after.lockedUntil { return .failure(.lockedOut(until: until)) }
-            return .failure(.wrongPIN(remainingTries: policy.remainingTries(after)))
+            return check.refusal.map { .failure($0) } ?? .success(Self.player(now))
         }
         return try result.get()
     }

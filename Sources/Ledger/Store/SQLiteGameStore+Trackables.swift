@@ -43,10 +43,7 @@ extension SQLiteGameStore {
             let found = try Self.liveFindID(db, hunt: huntID, player: playerID, cache: site.id) != nil
             try Trackables.checkDrop(trackable: id, holder: row["owner_id"], by: playerID, pickedUpFrom: from,
                                      into: site.id, playerHasFound: found)
-            // A trip that started at a cache since removed from the hunt file counts no distance.
-            let distance = from.flatMap(hunt.cache(id:)).map {
-                Trackables.tripDistance(from: $0.coordinate, to: site.coordinate)
-            } ?? 0
+            let distance = Trackables.tripDistance(from: from, to: site, in: hunt)
             try EventAppender.append(db, kind: .trackableDropped, hunt: huntID, actor: playerID, at: time) { _ in
                 TrackableDropped(trackable: id, player: playerID, cache: site.id, distanceM: distance)
             }

@@ -31,17 +31,9 @@ extension SQLiteGameStore {
             do throws(GameRuleViolation) {
                 moves = try Trading.checkAccept(offer, by: playerID, at: time, holdings: holdings)
             } catch {
-                switch error {
-                case .tradeExpired:
-                    try Self.close(db, hunt: hunt, id: id, as: .expired, reason: nil, by: playerID, at: time)
-                    return .failure(error)
-                case .tradeItemGone, .tradeDuplicateCard:
-                    // Such a trade can never succeed now: it is closed, and says why.
-                    try Self.close(db, hunt: hunt, id: id, as: .failed, reason: error.description, by: playerID, at: time)
-                    return .failure(error)
-                default:
-                    throw error
-                }
+                guard let closing = TradeAcceptFailure.closing(for: error) else { throw error }
+                try Self.close(db, hunt: hunt, id: id, as: closing.state, reason: closing.reason, by: playerID, at: time)
+                return .failure(error)
             }
             try EventAppender.append(db, kind: .tradeAccepted, hunt: hunt, actor: playerID, at: time) { _ in
                 TradeAccepted(trade: id, moves: moves)

@@ -38,6 +38,7 @@ struct ClaimCommand: AsyncParsableCommand {
     @OptionGroup var playerOptions: PlayerOptions
 
     @OptionGroup var claimOptions: ClaimOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     @Flag(help: "Print one JSON object per code, one per line.")
     var json = false
@@ -48,7 +49,7 @@ struct ClaimCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (hunt, secret) = try claimOptions.huntAndSecret(hunt)
-        let game = Game(hunt: hunt, secret: secret, store: try claimOptions.dataOptions.ledger(mustExist: true))
+        let game = Game(hunt: hunt, secret: secret, store: try await storeOptions.ledger(data: claimOptions.dataOptions, mustExist: true))
         let player = try await playerOptions.signIn(game)
         var finds = 0
         for input in PictureInput.expand(photos) {

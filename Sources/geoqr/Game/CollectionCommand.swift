@@ -26,7 +26,7 @@ struct CollectionCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
+        let store = try await gameOptions.ledger()
         let cards = try await orFail { try await store.collection(hunt: hunt.id, player: player) }
         if json { return try printJSON(cards) }
         if cards.isEmpty { print("\(player) holds no cards yet") }

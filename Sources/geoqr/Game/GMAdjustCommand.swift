@@ -60,7 +60,7 @@ struct GMAdjustCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let standing = try await orFail { try await game.adjustPoints(of: player, by: points, reason: reasonOption.reason) }.value
         if json { return try printJSON(standing) }
         print("\(standing.name): \(points > 0 ? "+" : "")\(points) points, now \(standing.points)")

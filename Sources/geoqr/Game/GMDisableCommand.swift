@@ -36,7 +36,7 @@ struct GMDisableCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let id = try await orFail { try await game.setCacheDisabled(!enable, cache: cache, reason: reasonOption.reason) }.value
         if json { return try printJSON(Result(cache: id, disabled: !enable, reason: reasonOption.reason)) }
         print("cache \(id) is \(enable ? "enabled" : "disabled"): \(reasonOption.reason)")

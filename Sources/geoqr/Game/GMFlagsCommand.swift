@@ -30,7 +30,7 @@ struct GMFlagsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
+        let store = try await gameOptions.ledger()
         let (flags, players) = try await orFail {
             (try await store.flags(in: hunt), try await store.players(hunt: hunt.id))
         }

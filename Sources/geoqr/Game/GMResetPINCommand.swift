@@ -34,7 +34,7 @@ struct GMResetPINCommand: AsyncParsableCommand {
 
     func run() async throws {
         let pin = try pin ?? readPIN()
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let reset = try await orFail { try await game.resetPIN(of: player, to: pin) }.value
         if json { return try printJSON(reset) }
         print("\(reset.name) (\(reset.id)) has a new PIN; any lockout is lifted")

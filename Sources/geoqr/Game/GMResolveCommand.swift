@@ -28,7 +28,7 @@ struct GMResolveCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let resolved = try await orFail { try await game.resolveReport(report, resolution: resolution) }.value
         if json { return try printJSON(resolved) }
         print("report \(resolved.id) on \(resolved.cache) resolved: \(resolved.resolution ?? resolution)")

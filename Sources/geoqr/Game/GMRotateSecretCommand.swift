@@ -34,7 +34,7 @@ struct GMRotateSecretCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let game = try gameOptions.game(ledgerMayBeNew: true)
+        let game = try await gameOptions.game(ledgerMayBeNew: true)
         let hunt = game.hunt
         let data = try gameOptions.dataOptions.directory()
         let fingerprint = try await orFail { try await game.rotateSecret(in: data) }.value

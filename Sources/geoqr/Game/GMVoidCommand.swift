@@ -26,7 +26,7 @@ struct GMVoidCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let voided = try await orFail { try await game.voidFind(find, reason: reasonOption.reason) }.value
         if json { return try printJSON(voided) }
         print("find \(voided.id) of \(voided.player) at \(voided.cache) is void: \(voided.voidReason ?? reasonOption.reason)")

@@ -12,20 +12,21 @@ struct GameOptions: ParsableArguments {
     var hunt: String
 
     @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     /// The hunt, loaded quietly: its warnings belong to `geoqr verify`, not to every claim.
     func loadedHunt() throws -> Hunt { try loadHunt(hunt, quietWarnings: true).hunt }
 
     /// The ledger, which must exist: players join before anything else happens.
-    func ledger() throws -> SQLiteGameStore { try dataOptions.ledger(mustExist: true) }
+    func ledger() async throws -> any GameStore { try await storeOptions.ledger(data: dataOptions, mustExist: true) }
 
     /// The hunt's game on its ledger (which must exist unless `ledgerMayBeNew`), with the
     /// hunt's secret when this data directory has one.
-    func game(ledgerMayBeNew: Bool = false) throws -> Game {
+    func game(ledgerMayBeNew: Bool = false) async throws -> Game {
         let hunt = try loadedHunt()
         let data = try dataOptions.directory()
         let secret = try? data.existingSecret(forHunt: hunt.id)
-        return Game(hunt: hunt, secret: secret, store: try dataOptions.ledger(mustExist: !ledgerMayBeNew))
+        return Game(hunt: hunt, secret: secret, store: try await storeOptions.ledger(data: dataOptions, mustExist: !ledgerMayBeNew))
     }
 }
 

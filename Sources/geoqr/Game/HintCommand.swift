@@ -29,7 +29,7 @@ struct HintCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let player = try await playerOptions.signIn(game)
         let hint = try await orFail { try await game.revealHint(cache: cache, by: player.id) }.value
         if json { return try printJSON(hint) }

@@ -24,7 +24,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
+        let store = try await gameOptions.ledger()
         let standings = try await orFail { try await store.leaderboard(hunt: hunt.id) }
         if json { return try printJSON(standings) }
         if standings.isEmpty { print("no players in \(hunt.id) yet") }

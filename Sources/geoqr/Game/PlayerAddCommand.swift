@@ -36,7 +36,7 @@ struct PlayerAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let pin = try pin ?? readPIN()
-        let game = try gameOptions.game(ledgerMayBeNew: true)
+        let game = try await gameOptions.game(ledgerMayBeNew: true)
         let player = try await orFail { try await game.join(name: name, pin: pin, team: team) }.value
         if json { return try printJSON(player) }
         print("\(player.name) joined \(game.hunt.id) as \(player.id)")

@@ -35,7 +35,7 @@ struct ReportCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let player = try await playerOptions.signIn(game)
         let report = try await orFail { try await game.fileReport(on: cache, kind: kind, text: text, photo: nil, by: player.id) }.value
         if json { return try printJSON(report) }

@@ -51,7 +51,7 @@ struct ResultsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let results = try await orFail { try await game.results() }
         switch format {
         case .json: try printJSON(results)

@@ -60,7 +60,7 @@ private func distanceText(_ metres: Double) -> String {
 }
 
 /// Player ids to names, for printing.
-func playerNames(_ store: SQLiteGameStore, hunt: Hunt) async throws -> [String: String] {
+func playerNames(_ store: any GameStore, hunt: Hunt) async throws -> [String: String] {
     let players = try await orFail { try await store.players(hunt: hunt.id) }
     return Dictionary(players.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
 }
@@ -79,7 +79,7 @@ struct TrackableCarrier: ParsableArguments {
 
     /// The hunt's game and the signed-in player.
     func signIn() async throws -> (game: Game, player: Player) {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         return (game, try await playerOptions.signIn(game))
     }
 }

@@ -35,7 +35,7 @@ struct TrackableSeedCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let game = try gameOptions.game(ledgerMayBeNew: true)
+        let game = try await gameOptions.game(ledgerMayBeNew: true)
         let trackable = try await orFail {
             try await game.seedTrackable(named: name.trimmingCharacters(in: .whitespacesAndNewlines), into: into)
         }.value

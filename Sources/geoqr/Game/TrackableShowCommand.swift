@@ -25,7 +25,7 @@ struct TrackableShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hunt = try gameOptions.loadedHunt()
-        let store = try gameOptions.ledger()
+        let store = try await gameOptions.ledger()
         let names = try await playerNames(store, hunt: hunt)
         guard let trackable else {
             let all = try await orFail { try await store.trackables(hunt: hunt.id) }

@@ -51,7 +51,7 @@ struct TradeReply: ParsableArguments {
 
     /// Signs the player in, gives their answer to the trade and prints the trade.
     func perform(_ answer: Game.TradeAnswer) async throws {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let player = try await playerOptions.signIn(game)
         let result = try await orFail { try await game.answerTrade(trade, answer, by: player.id) }.value
         try printTrade(result, json: json)

@@ -43,7 +43,7 @@ struct TradeOfferCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let game = try gameOptions.game()
+        let game = try await gameOptions.game()
         let player = try await playerOptions.signIn(game)
         let trade = try await orFail {
             try await game.offerTrade(from: player.id, to: to, give: give, receive: receive, minutes: minutes)

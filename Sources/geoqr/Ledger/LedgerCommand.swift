@@ -9,23 +9,12 @@ struct LedgerCommand: AsyncParsableCommand {
         commandName: "ledger",
         abstract: "Check, show and export the game's ledger of finds, items and trades.",
         discussion: """
-        The ledger is one SQLite file in the data directory (ledger.sqlite). Its events are \
-        append-only and hash-chained; every other table is derived from them.
+        The ledger is one SQLite file in the data directory (ledger.sqlite), or a PostgreSQL \
+        database named with --store postgres://… (or GEOQR_STORE) when several servers share a \
+        hunt. Its events are append-only and hash-chained; every other table is derived from them. \
+        `geoqr ledger copy` moves a ledger between the two.
         """,
         subcommands: [LedgerVerifyCommand.self, LedgerExportCommand.self, LedgerShowCommand.self,
-                      LedgerBenchCommand.self, LedgerLoadCommand.self]
+                      LedgerCopyCommand.self, LedgerBenchCommand.self, LedgerLoadCommand.self]
     )
-}
-
-extension DataOptions {
-    /// The ledger in the data directory; with `mustExist`, a missing one is an error rather
-    /// than a new empty ledger.
-    func ledger(mustExist: Bool) throws -> SQLiteGameStore {
-        let directory = try directory().path
-        let path = directory + "/" + SQLiteGameStore.fileName
-        if mustExist, access(path, F_OK) != 0 {
-            throw fail("\(path): no ledger here yet (pass --data DIR, or set GEOQR_DATA)")
-        }
-        do { return try SQLiteGameStore(directory: directory) } catch { throw fail("\(error)") }
-    }
 }

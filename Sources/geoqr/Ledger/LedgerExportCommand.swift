@@ -20,6 +20,7 @@ struct LedgerExportCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(help: "Output format: jsonl, csv or json.")
     var format: Format = .jsonl
@@ -28,7 +29,7 @@ struct LedgerExportCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let store = try dataOptions.ledger(mustExist: true)
+        let store = try await storeOptions.ledger(data: dataOptions, mustExist: true)
         let format = json ? .json : format
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

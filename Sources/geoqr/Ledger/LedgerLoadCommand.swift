@@ -14,6 +14,7 @@ struct LedgerLoadCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(help: "Concurrent tasks, one player each.")
     var tasks = 8
@@ -22,7 +23,7 @@ struct LedgerLoadCommand: AsyncParsableCommand {
     var finds = 100_000
 
     func run() async throws {
-        let store = try dataOptions.ledger(mustExist: false)
+        let store = try await storeOptions.ledger(data: dataOptions, mustExist: false)
         let hunt = SyntheticHunt.make(caches: finds)
         let out = FileHandle.standardOutput
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -23,6 +23,7 @@ struct LedgerShowCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(help: "Only this hunt (needed to name a player or cache by name).")
     var hunt: String?
@@ -43,7 +44,7 @@ struct LedgerShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try dataOptions.ledger(mustExist: true)
+        let store = try await storeOptions.ledger(data: dataOptions, mustExist: true)
         var filter = EventFilter()
         if let hunt {
             let h = try loadHunt(hunt, quietWarnings: true).hunt

@@ -15,12 +15,13 @@ struct LedgerVerifyCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     @Flag(help: "Print JSON for scripts.")
     var json = false
 
     func run() async throws {
-        let store = try dataOptions.ledger(mustExist: true)
+        let store = try await storeOptions.ledger(data: dataOptions, mustExist: true)
         let report: LedgerVerification
         do { report = try await store.verify() } catch { throw fail("\(error)") }
         if json {
