@@ -32,7 +32,14 @@ extension Int: LedgerValueConvertible { var ledgerValue: LedgerValue { .integer(
 extension Double: LedgerValueConvertible { var ledgerValue: LedgerValue { .real(self) } }
 extension Bool: LedgerValueConvertible { var ledgerValue: LedgerValue { .integer(self ? 1 : 0) } }
 extension Optional: LedgerValueConvertible where Wrapped: LedgerValueConvertible {
-    var ledgerValue: LedgerValue { map(\.ledgerValue) ?? .null }
+    // A switch, not `map(\.ledgerValue)`: a key path through a generic type is built anew at
+    // run time on every call, and this runs for every value of every event written.
+    var ledgerValue: LedgerValue {
+        switch self {
+        case .some(let value): value.ledgerValue
+        case .none: .null
+        }
+    }
 }
 
 /// One change an event makes to the derived tables, in SQL that SQLite and PostgreSQL both
@@ -48,16 +55,18 @@ struct ProjectionStatement: Sendable, Equatable {
 
     init(_ sql: String, _ arguments: any LedgerValueConvertible...) {
         self.sql = sql
-        self.arguments = arguments.map(\.ledgerValue)
+        self.arguments = arguments.map { $0.ledgerValue }
     }
 }
 
 extension Database {
-    /// Runs projection statements through the connection's statement cache.
+    /// Runs projection statements through the connection's statement cache. The arguments
+    /// go in as existentials, through GRDB's closure-mapped initialiser: its generic one maps
+    /// with a key path that is built again for every call.
     func run(_ statements: [ProjectionStatement]) throws {
         for statement in statements {
-            try cachedStatement(sql: statement.sql)
-                .execute(arguments: StatementArguments(statement.arguments.map(\.databaseValue)))
+            let values: [(any DatabaseValueConvertible)?] = statement.arguments.map { $0.databaseValue }
+            try cachedStatement(sql: statement.sql).execute(arguments: StatementArguments(values))
         }
     }
 }

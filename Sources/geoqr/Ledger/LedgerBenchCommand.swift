@@ -55,6 +55,7 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         let total = finds
         let clock = ContinuousClock()
         let start = clock.now
+        let cpuBefore = Self.processCPUSeconds()
         let recorded = try await withThrowingTaskGroup(of: Int.self) { group in
             for (t, player) in players.enumerated() {
                 group.addTask {
@@ -71,16 +72,18 @@ struct LedgerBenchCommand: AsyncParsableCommand {
             return try await group.reduce(0, +)
         }
         let seconds = Self.seconds(clock.now - start)
+        let cpuPerFind = (Self.processCPUSeconds() - cpuBefore) / Double(max(recorded, 1)) * 1e6
         let sqliteRate = try Self.referenceCommitRate(path: folder + "/reference.sqlite", commits: reference)
         let verification = try await store.verify()
         let result = BenchResult(tasks: tasks, finds: recorded, seconds: seconds,
-                                 findsPerSecond: Double(recorded) / seconds,
+                                 findsPerSecond: Double(recorded) / seconds, cpuMicrosecondsPerFind: cpuPerFind,
                                  sqliteCommitsPerSecond: sqliteRate, ledgerIntact: verification.isIntact)
         if json {
             try printJSON(result)
         } else {
             print(String(format: "ledger: %d finds from %d tasks in %.2f s = %.0f finds/s acknowledged",
                          recorded, tasks, seconds, result.findsPerSecond))
+            print(String(format: "ledger: %.0f µs of CPU a find (user and system, every thread)", cpuPerFind))
             print(String(format: "sqlite: %.0f commits/s (one insert per transaction, WAL, synchronous=FULL)", sqliteRate))
             print("ledger verify: \(verification.isIntact ? "intact" : "DAMAGED") (\(verification.events) events)")
         }
@@ -106,6 +109,15 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         return Double(commits) / seconds(clock.now - start)
     }
 
+    /// User and system time of the whole process so far: what a find costs the machine,
+    /// which other work on it does not change as it changes the rates.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
@@ -116,6 +128,7 @@ struct BenchResult: Encodable {
     let finds: Int
     let seconds: Double
     let findsPerSecond: Double
+    let cpuMicrosecondsPerFind: Double
     let sqliteCommitsPerSecond: Double
     let ledgerIntact: Bool
 }
