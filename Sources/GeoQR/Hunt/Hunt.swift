@@ -20,7 +20,9 @@ public struct Hunt: Sendable, Equatable {
     public var start: Date?
     public var end: Date?
     public var trails: [Trail]
-    public var caches: [Cache]
+    public var caches: [Cache] { didSet { cacheIndex = Self.index(caches) } }
+    /// Where each cache id is in `caches`: every claim looks its cache up.
+    private var cacheIndex: [String: Int]
     /// The teams players may join for, as the hunt file lists them; empty means any team name
     /// (``TeamName``) will do.
     public var teams: [String]
@@ -44,6 +46,7 @@ public struct Hunt: Sendable, Equatable {
         self.end = end
         self.trails = trails
         self.caches = caches
+        self.cacheIndex = Self.index(caches)
         self.teams = teams
         self.hintCost = hintCost
     }
@@ -58,8 +61,14 @@ public struct Hunt: Sendable, Equatable {
 
     /// The cache with this id (ids compare ignoring case).
     public func cache(id: String) -> Cache? {
-        let wanted = id.uppercased()
-        return caches.first { $0.id == wanted }
+        (cacheIndex[id] ?? cacheIndex[id.uppercased()]).map { caches[$0] }
+    }
+
+    /// The first position of each id (a hunt file with a repeated id is refused before this).
+    private static func index(_ caches: [Cache]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, cache) in caches.enumerated() where index[cache.id] == nil { index[cache.id] = position }
+        return index
     }
 
     /// The trail a cache belongs to, if any.
