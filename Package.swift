@@ -77,6 +77,8 @@ let package = Package(
         .target(name: "Ledger", dependencies: [
             "GeoQR",
             .product(name: "GRDB", package: "GRDB.swift"),
+            // SQLite's C interface, for the few statements every event runs (ProjectionStatement).
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

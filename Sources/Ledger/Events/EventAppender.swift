@@ -23,10 +23,12 @@ enum EventAppender {
                                      kind: kind.rawValue, body: body, prevHash: prevHash)
         let event = LedgerEvent(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue,
                                 body: body, prevHash: prevHash, hash: hash)
-        // A cached statement: GRDB's record insert encodes the struct through Encodable first.
-        try db.cached("""
+        // A cached statement bound directly: GRDB's record insert encodes the struct through
+        // Encodable first, and its arguments box every value.
+        try db.execute(db.cached("""
             INSERT INTO events (seq, time_ms, hunt, actor, kind, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [seq, timeMs, hunt, actor, kind.rawValue, body, prevHash, hash])
+            """), binding: [.integer(seq), .integer(timeMs), .text(hunt), .text(actor), .text(kind.rawValue),
+                         .text(body), .text(prevHash), .text(hash)])
         try StateProjection.apply(event, decoded: value, db)
         return event
     }

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// A value bound to a ledger statement: the four kinds of value both stores keep (SQLite's
 /// storage classes, PostgreSQL's `bigint`, `double precision` and `text`). A flag is an
@@ -60,13 +61,42 @@ struct ProjectionStatement: Sendable, Equatable {
 }
 
 extension Database {
-    /// Runs projection statements through the connection's statement cache. The arguments
-    /// go in as existentials, through GRDB's closure-mapped initialiser: its generic one maps
-    /// with a key path that is built again for every call.
+    /// Runs projection statements through the connection's statement cache.
     func run(_ statements: [ProjectionStatement]) throws {
         for statement in statements {
-            let values: [(any DatabaseValueConvertible)?] = statement.arguments.map { $0.databaseValue }
-            try cachedStatement(sql: statement.sql).execute(arguments: StatementArguments(values))
+            try execute(try cachedStatement(sql: statement.sql), binding: statement.arguments)
         }
     }
+
+    /// Binds `values` to `statement` and runs it, through SQLite's C interface: every event
+    /// runs a few of these, and GRDB's arguments (an array of boxed values, checked by name,
+    /// bound through nested closures) cost more than the insert they carry. Nothing else
+    /// watches this connection's statements (no transaction observers), so GRDB is not told.
+    func execute(_ statement: Statement, binding values: [LedgerValue]) throws {
+        let handle = statement.sqliteStatement
+        precondition(values.count == Int(sqlite3_bind_parameter_count(handle)),
+                     "\(values.count) values for \(sqlite3_bind_parameter_count(handle)) parameters in \(statement.sql)")
+        sqlite3_reset(handle)
+        for (offset, value) in values.enumerated() {
+            let index = CInt(offset + 1)
+            switch value {
+            case .null: sqlite3_bind_null(handle, index)
+            case .integer(let number): sqlite3_bind_int64(handle, index, number)
+            case .real(let number): sqlite3_bind_double(handle, index, number)
+            case .text(let text):
+                // With its length: a Swift string may hold a NUL, where SQLite would stop.
+                sqlite3_bind_text(handle, index, text, CInt(text.utf8.count), Self.transient)
+            }
+        }
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
+                                message: String(cString: sqlite3_errmsg(sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    /// SQLite's SQLITE_TRANSIENT: it copies the text before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
