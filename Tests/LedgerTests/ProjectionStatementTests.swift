@@ -40,4 +40,22 @@ struct ProjectionStatementTests {
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 1)
         }
     }
+
+    @Test func firstRowReadsTextNullsAndNoRowAsTheyAre() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (k TEXT, s TEXT, n INTEGER)")
+            try db.run([ProjectionStatement("INSERT INTO t VALUES (?, ?, ?)", "a", "Café ☕ \u{0}x", 41),
+                        ProjectionStatement("INSERT INTO t VALUES (?, ?, ?)", "b", Optional<String>.none, 0)])
+            let statement = try db.cached("SELECT s, n, n = 41 FROM t WHERE k = ?")
+            let a = try db.firstRow(statement, binding: [.text("a")]) { ($0.text(0), $0.integer(1), $0.bool(2), $0.isNull(0)) }
+            #expect(a?.0 == "Café ☕ \u{0}x" && a?.1 == 41 && a?.2 == true && a?.3 == false)
+            let b = try db.firstRow(statement, binding: [.text("b")]) { ($0.text(0), $0.bool(2), $0.isNull(0)) }
+            #expect(b?.0 == nil && b?.1 == false && b?.2 == true)
+            #expect(try db.firstRow(statement, binding: [.text("none")]) { $0.text(0) } == nil)
+            #expect(throws: DatabaseError.self) {
+                try db.firstRow(try db.cached("SELECT abs(-9223372036854775807 - ?)"), binding: [.integer(1)]) { $0.integer(0) }
+            }
+        }
+    }
 }

@@ -77,6 +77,40 @@ extension Database {
         precondition(values.count == Int(sqlite3_bind_parameter_count(handle)),
                      "\(values.count) values for \(sqlite3_bind_parameter_count(handle)) parameters in \(statement.sql)")
         sqlite3_reset(handle)
+        bind(values, to: handle)
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
+                                message: String(cString: sqlite3_errmsg(sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    /// The first row `statement` gives with `values` bound, read by `read` from SQLite's
+    /// statement handle (``SQLiteColumns``), or nil when it gives none: for the reads every
+    /// claim makes before it is judged, where GRDB's rows cost more than the lookup.
+    func firstRow<T>(_ statement: Statement, binding values: [LedgerValue],
+                     _ read: (SQLiteColumns) throws -> T) throws -> T? {
+        let handle = statement.sqliteStatement
+        precondition(values.count == Int(sqlite3_bind_parameter_count(handle)),
+                     "\(values.count) values for \(sqlite3_bind_parameter_count(handle)) parameters in \(statement.sql)")
+        sqlite3_reset(handle)
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        bind(values, to: handle)
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return try read(SQLiteColumns(handle: handle))
+        case SQLITE_DONE: return nil
+        default:
+            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
+                                message: String(cString: sqlite3_errmsg(sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    private func bind(_ values: [LedgerValue], to handle: OpaquePointer) {
         for (offset, value) in values.enumerated() {
             let index = CInt(offset + 1)
             switch value {
@@ -88,15 +122,25 @@ extension Database {
                 sqlite3_bind_text(handle, index, text, CInt(text.utf8.count), Self.transient)
             }
         }
-        let code = sqlite3_step(handle)
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
-                                message: String(cString: sqlite3_errmsg(sqliteConnection)), sql: statement.sql)
-        }
     }
 
     /// SQLite's SQLITE_TRANSIENT: it copies the text before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// The columns of the row a statement stands on, read through SQLite's C interface (see
+/// ``Database/firstRow(_:binding:_:)``); valid only inside the reading closure.
+struct SQLiteColumns {
+    let handle: OpaquePointer
+
+    func isNull(_ column: CInt) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func integer(_ column: CInt) -> Int64 { sqlite3_column_int64(handle, column) }
+    func bool(_ column: CInt) -> Bool { integer(column) != 0 }
+
+    /// The column's text with every byte (its length from SQLite, not up to a NUL).
+    func text(_ column: CInt) -> String? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
 }

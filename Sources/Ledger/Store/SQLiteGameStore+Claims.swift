@@ -52,13 +52,15 @@ extension SQLiteGameStore {
     }
 
     private static func claimFacts(_ db: Database, hunt: String, player: String, cache: String) throws -> ClaimFacts {
-        let row = try Row.fetchOne(db.cached("""
+        try db.firstRow(db.cached("""
             SELECT (SELECT id FROM finds WHERE hunt = ?1 AND player_id = ?2 AND cache_id = ?3 AND voided = 0),
                    COALESCE((SELECT disabled FROM cache_flags WHERE hunt = ?1 AND cache_id = ?3), 0),
                    EXISTS (SELECT 1 FROM finds WHERE hunt = ?1 AND cache_id = ?3 AND voided = 0),
                    EXISTS (SELECT 1 FROM items WHERE hunt = ?1 AND kind = 'card' AND owner_id = ?2 AND cache_id = ?3)
-            """), arguments: [hunt, player, cache])!
-        return ClaimFacts(existingFind: row[0], disabled: row[1], cacheFoundBefore: row[2], playerHoldsCard: row[3])
+            """), binding: [.text(hunt), .text(player), .text(cache)]) { row in
+            ClaimFacts(existingFind: row.text(0), disabled: row.bool(1), cacheFoundBefore: row.bool(2),
+                       playerHoldsCard: row.bool(3))
+        }!
     }
 
     private static func appendFind(_ db: Database, claim: ClaimRecord, cache: Cache, hunt: Hunt,

@@ -73,8 +73,8 @@ extension SQLiteGameStore {
     /// The id of a player who must exist.
     static func requirePlayer(_ db: Database, hunt: String, _ named: String) throws -> String {
         // The id alone, without the whole row: every claim asks this first.
-        if let id = try String.fetchOne(db.cached("SELECT id FROM players WHERE hunt = ? AND id = ?"),
-                                        arguments: [hunt, named.uppercased()]) {
+        if let id = try db.firstRow(db.cached("SELECT id FROM players WHERE hunt = ? AND id = ?"),
+                                    binding: [.text(hunt), .text(named.uppercased())], { $0.text(0) }) ?? nil {
             return id
         }
         guard let row = try playerRow(db, hunt: hunt, named: named) else { throw GameRuleViolation.unknownPlayer(named) }
