@@ -14,7 +14,9 @@ struct AdminController {
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         let admin = group.group("admin").add(middleware: AdminOnly(session: session))
         admin.get("overview", use: overview)
-        admin.get("live") { _, _ in try await LiveController(session: session).stream(for: .gameMaster) }
+        admin.get("live") { request, _ in
+            try await LiveController(session: session).stream(for: .gameMaster, resuming: try LiveController.lastEventID(request))
+        }
         admin.post("players/:id/points", use: adjust)
         admin.get("reports/:id/photo", use: reportPhoto)
         admin.post("hunt/start") { _, _ in try await self.run(true) }

@@ -27,7 +27,7 @@ struct PlayerController {
         let player = try await session.act {
             try await session.game.join(name: credentials.name, pin: credentials.pin, team: credentials.team)
         }
-        let token = try await session.tokens.issue(for: player.id)
+        let token = try await session.game.signIns.issue(for: player.id, at: session.now())
         return EditedResponse(status: .created, response: SignedIn(token: token, player: player))
     }
 
@@ -36,7 +36,7 @@ struct PlayerController {
         var request = request
         let credentials = try await request.json(Credentials.self)
         let player = try await session.act { try await session.game.signIn(name: credentials.name, pin: credentials.pin, from: context.clientKey) }
-        return SignedIn(token: try await session.tokens.issue(for: player.id), player: player)
+        return SignedIn(token: try await session.game.signIns.issue(for: player.id, at: session.now()), player: player)
     }
 
     @Sendable func me(_ request: Request, context: HuntRequestContext) async throws -> Me {
