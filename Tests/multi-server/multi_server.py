@@ -62,14 +62,18 @@ class Server:
 class Stream:
     """A live stream read on a raw socket: (id, event name, data) as each arrives, and when."""
 
-    def __init__(self, server, token, last_event_id=None):
-        self.server, self.token, self.last = server, token, last_event_id
+    def __init__(self, server, token, last_event_id=None, admin=False):
+        self.server, self.token, self.last, self.admin = server, token, last_event_id, admin
         self.events, self.arrived = [], asyncio.Event()
 
     async def open(self):
         self.reader, self.writer = await asyncio.open_connection(self.server.host, self.server.port)
         extra = f"Last-Event-ID: {self.last}\r\n" if self.last is not None else ""
-        self.writer.write(f"GET /api/live?token={self.token} HTTP/1.1\r\nHost: x\r\n{extra}\r\n".encode())
+        if self.admin:   # the control room's stream: the admin token in the header
+            request = f"GET /api/admin/live HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {self.token}\r\n{extra}\r\n"
+        else:
+            request = f"GET /api/live?token={self.token} HTTP/1.1\r\nHost: x\r\n{extra}\r\n"
+        self.writer.write(request.encode())
         self.task = asyncio.create_task(self._read())
 
     async def _read(self):
@@ -160,6 +164,26 @@ async def main(args):
     check(len(finds) == 3 and [f["player"] for f in finds] == [cy, cy, ada] and seqs == sorted(set(seqs))
           and all(s > last for s in seqs),
           f"B's stream reconnected to A from id {last}: heard ids {seqs}, finds by {[f['player'] for f in finds]}")
+
+    # 2b. What the ledger does not hold goes to every server too: a message sent on A reaches
+    # a phone on B; a claim refused on B shows in the control room open on A.
+    phone, room = Stream(b, bo_token), Stream(a, args.admin, admin=True)
+    await phone.open()
+    await room.open()
+    await phone.wait_for(lambda e: e[1] == "leaderboard", 5)
+    await room.wait_for(lambda e: e[1] == "leaderboard", 5)
+    status, _ = await a.call("POST", "/api/admin/broadcast", {"message": f"Lunch at noon {run}"},
+                             headers={"Authorization": f"Bearer {args.admin}"})
+    far = (caches[ids[0]][0] + 0.01, caches[ids[0]][1])
+    status_far, _ = await b.claim(cy_token, codes[ids[0]], far)
+    message = await phone.wait_for(lambda e: e[1] == "broadcast" and run in e[2], 5)
+    claim = await room.wait_for(lambda e: e[1] == "claim" and json.loads(e[2]).get("player") == cy
+                                and json.loads(e[2]).get("verdict") == "too-far", 5)
+    phone.close()
+    room.close()
+    check(status == 200 and status_far < 500 and message is not None and claim is not None,
+          f"a message sent on A reached a phone on B ({'yes' if message else 'no'}); a too-far claim on B "
+          f"reached the control room on A ({'yes' if claim else 'no'})")
 
     # 3. Wrong PINs from one address count on both servers.
     name = f"Dee{run}"

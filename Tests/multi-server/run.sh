@@ -39,10 +39,12 @@ if [[ -z $GEOQR_BIN ]]; then
     swift build --product geoqr >/dev/null 2>&1 || swift build --product geoqr
     GEOQR_BIN="$(swift build --show-bin-path)/geoqr"
 fi
-export GEOQR_BIN
+work=$(mktemp -d "${TMPDIR:-/tmp}/geoqr-multi-XXXXXX")
+# A copy: a rebuild meanwhile must not change (or lock) the binary the servers restart from.
+cp "$GEOQR_BIN" "$work/geoqr"
+export GEOQR_BIN=$work/geoqr
 source Benchmarks/load/serve.sh
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/geoqr-multi-XXXXXX")
 data=$work/data
 declare -A pid=() port=()
 failures=0

@@ -145,7 +145,7 @@ struct AdminController {
     @Sendable func broadcast(_ request: Request, context: HuntRequestContext) async throws -> Done {
         var request = request
         let text = try session.game.broadcastText(try await request.json(Broadcast.self).message)
-        await session.live.send(LiveEvent(name: "broadcast", value: Broadcast(message: text)), to: nil)
+        await session.tellEveryServer(LiveEvent(name: "broadcast", value: Broadcast(message: text)), to: .everyone)
         return Done()
     }
 

@@ -9,12 +9,13 @@ import Logging
 /// one stops on all.
 ///
 /// It is woken by this server's own writes (``wake()``, after every game action), by the
-/// store's notices of other processes' appends (PostgreSQL's `LISTEN`), and, for writers no
+/// store's notices of other processes' appends (PostgreSQL's `LISTEN`), which also bring the
+/// news other servers publish (``ServerNews``), and, for writers no
 /// notice tells of (another process on SQLite), every second (every 5 s with notices).
 ///
 /// ```swift
 /// let follower = LedgerFollower()
-/// follower.start(for: session)
+/// follower.start(for: session, notices: session.store.notices())
 /// follower.wake()   // after this server appended
 /// ```
 final class LedgerFollower: Sendable {
@@ -39,14 +40,22 @@ final class LedgerFollower: Sendable {
 
     /// Starts following from the ledger's head (earlier events are history, not news). Holds
     /// the session weakly: a session no longer used stops its follower.
-    func start(for session: HuntSession) {
+    /// - parameter notices: the store's (``Ledger/GameStore/notices()``), nil when it has none.
+    func start(for session: HuntSession, notices: AsyncStream<StoreNotice>?) {
         let store = session.store, continuation = self.continuation
         // With notices the timer only covers a lost connection; without, it is how other
         // processes' appends are seen.
         var interval = Duration.seconds(1)
-        if let notices = store.appendNotices() {
+        if let notices {
             interval = .seconds(5)
-            tasks.add(Task { for await _ in notices { continuation.yield() } })
+            tasks.add(Task { [weak session] in
+                for await notice in notices {
+                    switch notice {
+                    case .appended: continuation.yield()
+                    case .news(let payload): await session?.heard(news: payload)
+                    }
+                }
+            })
         }
         tasks.add(Task {
             while !Task.isCancelled {

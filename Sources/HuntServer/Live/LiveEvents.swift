@@ -24,6 +24,12 @@ public struct LiveEvent: Sendable, Equatable {
         return encoder
     }()
 
+    /// An event whose data is already JSON (news another server published).
+    init(name: String, json: String) {
+        self.name = name
+        self.json = json
+    }
+
     /// The event as it goes on the wire.
     var wire: String { (id.map { "id: \($0)\n" } ?? "") + "event: \(name)\ndata: \(json)\n\n" }
 }
@@ -135,8 +141,8 @@ public actor LiveEvents {
     }
 }
 
-/// Who hears news of a ledger event.
-enum Audience: Sendable, Equatable {
+/// Who hears a piece of news.
+enum Audience: Sendable, Equatable, Codable {
     /// Every player and control room.
     case everyone
     /// These players only (the two sides of a trade).

@@ -80,12 +80,18 @@ public final class HuntSession: Sendable {
     /// The game's actions, on this session's ledger, clock and kept running state.
     let game: Game
     let logger = Logger(label: "geoqr.session")
+    /// This process among the servers on the store, for the news it publishes (``ServerNews``).
+    let serverID = UUID().uuidString
+    /// True when other servers may share the store (it has ``Ledger/GameStore/notices()``).
+    let othersHear: Bool
     /// Reads the events table for what every server should hear (``LedgerFollower``).
     let follower = LedgerFollower()
 
     public init(hunt: Hunt, secret: HuntSecret, store: any GameStore, admin: AdminToken,
                 options: Options, limiter: RateLimiter = RateLimiter(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.hunt = hunt
+        let notices = store.notices()
+        self.othersHear = notices != nil
         self.secret = secret
         self.store = store
         self.admin = admin
@@ -112,7 +118,7 @@ public final class HuntSession: Sendable {
         self.found = FoundCaches(store: store, hunt: huntID)
         self.game = Game(hunt: hunt, secret: secret, store: store, clock: now, running: { try await state.running },
                          guesses: Guesses(store: store, hunt: hunt.id))
-        follower.start(for: self)
+        follower.start(for: self, notices: notices)
     }
 
     /// Acts on what a game action did: forgets what it made stale and tells the control room
@@ -129,7 +135,7 @@ public final class HuntSession: Sendable {
             case .cacheFlagsChanged: await cacheFlags.invalidate()
             case .playerSeen(let player):
                 players.remember(player)
-                await live.sendToGameMaster(LiveEvent(name: "player", value: player))
+                await tellEveryServer(LiveEvent(name: "player", value: player), to: .gameMaster)
             case .credentialsReset:
                 break   // the reset ended the player's sessions in the store, in its own transaction
             case .runningChanged: await state.changed()
@@ -156,13 +162,15 @@ public final class HuntSession: Sendable {
 
     /// The control room's feed: every recorded claim as it is judged, refused ones included.
     private func tellGameMaster(_ answer: ClaimAnswer, by player: String, method: ClaimMethod) async {
-        guard await live.gameMasterListening else { return }
+        // A control room may be open on another server: the news goes out whether or not one
+        // is open here, where the store can tell other servers.
+        guard await live.gameMasterListening || othersHear else { return }
         let who = try? await players.player(id: player)
-        await live.sendToGameMaster(LiveEvent(name: "claim", value: ClaimNews(
+        await tellEveryServer(LiveEvent(name: "claim", value: ClaimNews(
             player: player, name: who?.name ?? player, team: who?.team, method: method.rawValue, verdict: answer.verdict.rawValue,
             cache: answer.cache, cacheName: answer.cacheName, sentence: answer.sentence.description, distanceM: answer.distanceM,
             accuracyM: answer.accuracyM, find: answer.find, points: answer.points, scanTime: answer.scanTime,
-            lateSeconds: answer.lateSeconds, at: now())))
+            lateSeconds: answer.lateSeconds, at: now())), to: .gameMaster)
     }
 
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.

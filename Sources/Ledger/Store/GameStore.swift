@@ -179,17 +179,33 @@ public protocol GameStore: Sendable {
 
     /// The seq of the last event (0 for an empty ledger): where a server starts following.
     func headSeq() async throws -> Int64
-    /// Wakes a follower when any process on the store may have appended events, or nil when
-    /// the store cannot tell (SQLite: the server that wrote wakes its own follower, and other
-    /// processes, the `geoqr gm` commands, are read on a timer). PostgreSQL's comes from
-    /// `LISTEN geoqr_events`, which a trigger on `events` notifies as each append commits; it
-    /// also wakes once whenever it (re)connects, since notices may have been missed meanwhile.
+    /// What every process following the store hears, or nil when the store cannot tell
+    /// (SQLite: the server that wrote wakes its own follower, other processes, the `geoqr gm`
+    /// commands, are read on a timer, and there is no other server to tell news to).
+    /// PostgreSQL's come from `LISTEN`: ``StoreNotice/appended`` when a trigger on `events`
+    /// notifies as an append commits (and once whenever the listener (re)connects, since notices
+    /// may have been missed meanwhile), ``StoreNotice/news(_:)`` for each ``publish(news:)``.
     ///
     /// ```swift
-    /// if let notices = store.appendNotices() { for await _ in notices { await catchUp() } }
+    /// if let notices = store.notices() { for await notice in notices { … } }
     /// ```
-    func appendNotices() -> AsyncStream<Void>?
+    func notices() -> AsyncStream<StoreNotice>?
+    /// Tells every process following the store (``notices()``) something the ledger does not
+    /// hold: a game-master message to every player, a claim as the control room sees it. At
+    /// most ``maxNewsBytes``; a store with no one else to tell does nothing.
+    func publish(news: String) async throws
 }
+
+/// What a process following the store hears (``GameStore/notices()``).
+public enum StoreNotice: Sendable, Equatable {
+    /// Events may have been appended: read what follows the last one read.
+    case appended
+    /// News one process published for the others (``GameStore/publish(news:)``).
+    case news(String)
+}
+
+/// The longest news ``GameStore/publish(news:)`` carries (PostgreSQL's NOTIFY takes 8000 bytes).
+public let maxNewsBytes = 7900
 
 extension GameStore {
     /// Records a claim stamped with its own time (tests, tools that replay claims).
