@@ -26,7 +26,7 @@ struct LiveController {
 
     @Sendable func stream(_ request: Request, context: HuntRequestContext) async throws -> Response {
         guard let token = request.uri.queryParameters["token"].map(String.init) else { throw APIError.noToken }
-        guard let player = try await session.game.signIns.player(for: token) else { throw APIError.badToken }
+        guard let player = try await session.signedIn.player(for: token) else { throw APIError.badToken }
         return try await stream(for: .player(player), resuming: try Self.lastEventID(request))
     }
 

@@ -69,6 +69,8 @@ public final class HuntSession: Sendable {
     /// Players by id and the caches each has found, kept between requests.
     let players: PlayerDirectory
     let found: FoundCaches
+    /// Sign-ins checked in the last second (``CheckedSignIns``).
+    let signedIn: CheckedSignIns
     /// The photos sent with reports, when the session keeps them.
     var reportPhotos: ReportPhotos? { options.reportPhotoFolder.map(ReportPhotos.init) }
     /// Players' last positions, for the control room's map.
@@ -116,6 +118,7 @@ public final class HuntSession: Sendable {
         self.index = LedgerIndex(store: store, hunt: huntID)
         self.players = PlayerDirectory(store: store, hunt: huntID)
         self.found = FoundCaches(store: store, hunt: huntID)
+        self.signedIn = CheckedSignIns(SignIns(store: store, hunt: huntID))
         self.game = Game(hunt: hunt, secret: secret, store: store, clock: now, running: { try await state.running },
                          guesses: Guesses(store: store, hunt: hunt.id))
         follower.start(for: self, notices: notices)
@@ -136,8 +139,8 @@ public final class HuntSession: Sendable {
             case .playerSeen(let player):
                 players.remember(player)
                 await tellEveryServer(LiveEvent(name: "player", value: player), to: .gameMaster)
-            case .credentialsReset:
-                break   // the reset ended the player's sessions in the store, in its own transaction
+            case .credentialsReset(let player):
+                signedIn.forget(player: player)   // the reset ended them in the store, in its own transaction
             case .runningChanged: await state.changed()
             case .found, .tradeChanged: break   // news from the events table
             case .claimJudged(let answer, let player, let method): await tellGameMaster(answer, by: player, method: method)
@@ -176,7 +179,7 @@ public final class HuntSession: Sendable {
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.
     func player(_ request: Request) async throws -> String {
         guard let token = Self.bearer(request) else { throw APIError.noToken }
-        guard let player = try await game.signIns.player(for: token) else { throw APIError.badToken }
+        guard let player = try await signedIn.player(for: token) else { throw APIError.badToken }
         return player
     }
 

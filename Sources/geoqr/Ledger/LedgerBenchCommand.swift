@@ -13,7 +13,9 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         discussion: """
         Records FINDS finds from TASKS concurrent tasks (one player each) into a new ledger \
         (WAL, synchronous=FULL), then times REFERENCE single-insert transactions with the same \
-        settings, and verifies the ledger. Files go to DIR (default: a new temporary folder).
+        settings, and verifies the ledger. Files go to DIR (default: a new temporary folder). \
+        With --store postgres://…, the finds go to that PostgreSQL ledger instead, and the \
+        reference is left to pgbench on the same server (Benchmarks/ledger.sh --postgres).
         """,
         shouldDisplay: false
     )
@@ -30,6 +32,10 @@ struct LedgerBenchCommand: AsyncParsableCommand {
     @Option(help: "Folder for the benchmark's files (default: a new temporary folder).")
     var dir: String?
 
+    @Option(help: ArgumentHelp("Record into this PostgreSQL ledger instead of a new SQLite file (an empty database).",
+                               valueName: "postgres://…"))
+    var store: String?
+
     @Flag(help: "Print JSON for scripts.")
     var json = false
 
@@ -37,14 +43,22 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         guard tasks > 0, finds >= tasks, reference > 0 else {
             throw ValidationError("--tasks, --finds and --reference must be positive, with --finds at least --tasks")
         }
+        if let store, !PostgresLocation.isURL(store) {
+            throw ValidationError("--store: \(store) is not a postgres:// URL (the SQLite benchmark makes its own file)")
+        }
     }
 
     func run() async throws {
         let folder = dir ?? NSTemporaryDirectory() + "geoqr-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let store = try SQLiteGameStore(path: folder + "/ledger.sqlite",
-                                        configuration: .init(pinCost: 4, synchronousFull: true))
-        guard try store.synchronousLevel() == 2 else { throw ValidationError("the ledger is not at synchronous=FULL") }
+        let store: any GameStore
+        if let url = self.store {
+            store = try await LedgerPlace(url).open(mustExist: false, pinCost: 4)
+        } else {
+            let sqlite = try SQLiteGameStore(path: folder + "/ledger.sqlite", configuration: .init(pinCost: 4, synchronousFull: true))
+            guard try sqlite.synchronousLevel() == 2 else { throw ValidationError("the ledger is not at synchronous=FULL") }
+            store = sqlite
+        }
         let perTask = (finds + tasks - 1) / tasks
         let hunt = SyntheticHunt.make(caches: perTask)
         var players: [String] = []
@@ -71,7 +85,7 @@ struct LedgerBenchCommand: AsyncParsableCommand {
             return try await group.reduce(0, +)
         }
         let seconds = Self.seconds(clock.now - start)
-        let sqliteRate = try Self.referenceCommitRate(path: folder + "/reference.sqlite", commits: reference)
+        let sqliteRate = self.store == nil ? try Self.referenceCommitRate(path: folder + "/reference.sqlite", commits: reference) : nil
         let verification = try await store.verify()
         let result = BenchResult(tasks: tasks, finds: recorded, seconds: seconds,
                                  findsPerSecond: Double(recorded) / seconds,
@@ -81,7 +95,9 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         } else {
             print(String(format: "ledger: %d finds from %d tasks in %.2f s = %.0f finds/s acknowledged",
                          recorded, tasks, seconds, result.findsPerSecond))
-            print(String(format: "sqlite: %.0f commits/s (one insert per transaction, WAL, synchronous=FULL)", sqliteRate))
+            if let sqliteRate {
+                print(String(format: "sqlite: %.0f commits/s (one insert per transaction, WAL, synchronous=FULL)", sqliteRate))
+            }
             print("ledger verify: \(verification.isIntact ? "intact" : "DAMAGED") (\(verification.events) events)")
         }
         if dir == nil { try? FileManager.default.removeItem(atPath: folder) }
@@ -116,6 +132,7 @@ struct BenchResult: Encodable {
     let finds: Int
     let seconds: Double
     let findsPerSecond: Double
-    let sqliteCommitsPerSecond: Double
+    /// Nil on PostgreSQL, whose reference is pgbench's.
+    let sqliteCommitsPerSecond: Double?
     let ledgerIntact: Bool
 }
