@@ -9,34 +9,79 @@
 # The server runs with --load-test (127.0.0.1 only, no rate limits, bcrypt cost 4 for the
 # test players' PINs): see `geoqr serve --help`.
 #
-#   Benchmarks/server.sh [--quick] [--no-build]      (--quick: a few seconds a phase)
+#   Benchmarks/server.sh [--quick] [--no-build] [--postgres [--two-servers]]
+#   (--quick: a few seconds a phase)
+#
+# --postgres: the ledger in a PostgreSQL 15 of its own (scripts/with-postgres), through
+# GEOQR_STORE. --two-servers: a second `geoqr serve` on the same database and data folder; each
+# phase then runs two wrk processes at once, half the connections and half the players each,
+# one at each server, and reports their sum (latencies: the worse of the two).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-quick=0 build=1
+quick=0 build=1 postgres=0 two=0
 for arg in "$@"; do
     case $arg in
         --quick) quick=1 ;;
         --no-build) build=0 ;;
-        *) echo "usage: $0 [--quick] [--no-build]" >&2; exit 2 ;;
+        --postgres) postgres=1 ;;
+        --two-servers) two=1 postgres=1 ;;
+        *) echo "usage: $0 [--quick] [--no-build] [--postgres [--two-servers]]" >&2; exit 2 ;;
     esac
 done
 command -v wrk >/dev/null || { echo "wrk missing: scripts/install-deps --test" >&2; exit 1; }
 [ "$build" = 1 ] && swift build -c release --product geoqr >&2
+if [ "$postgres" = 1 ]; then
+    if [ -z "${GEOQR_TEST_POSTGRES:-}" ]; then exec ./scripts/with-postgres "$0" "$@" --no-build; fi
+    base=${GEOQR_TEST_POSTGRES%%\?*}
+    psql -q "$GEOQR_TEST_POSTGRES" -c "CREATE DATABASE server_bench_$$"
+    export GEOQR_STORE="${base%/*}/server_bench_$$${GEOQR_TEST_POSTGRES#"$base"}"
+fi
 source Benchmarks/load/serve.sh
 
 # Enough claimers that every claim in the "new finds" phase is one (5 caches each): up to
 # 10,000 finds/s. The table reports the finds/s that really were new finds.
 if [ "$quick" = 1 ]; then secs=4 claimers=8000 photos=60; else secs=20 claimers=40000 photos=400; fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/geoqr-server-bench.XXXXXX")
-trap 'serve_stop; rm -rf "$work"' EXIT
+SECOND_PID=
+trap '[ -z "$SECOND_PID" ] || { kill -TERM "$SECOND_PID"; wait "$SECOND_PID"; } 2>/dev/null; serve_stop; rm -rf "$work"' EXIT
 serve_demo "$work/data" "$work"
+if [ "$two" = 1 ]; then
+    first=$SERVER_PID
+    port_b=$(free_port)
+    serve_start "$work/data" "$port_b" "$work/serve-b.log"
+    SECOND_PID=$SERVER_PID SERVER_PID=$first url_b=http://127.0.0.1:$port_b
+    echo "second server pid $SECOND_PID on $url_b; both on ${GEOQR_STORE%%:*}://… (PostgreSQL)"
+fi
 echo "server pid $SERVER_PID on $url; photo $(stat -c %s "$work/photo.jpg") bytes; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 results=$work/results.txt
-run_wrk() {   # LABEL THREADS CONNECTIONS SECONDS SCRIPT ARGS...
+run_wrk() {   # LABEL THREADS CONNECTIONS SECONDS SCRIPT PLAYERS ARGS... THREADS
+    if [ "$two" = 1 ] && [ "$3" -gt 1 ]; then run_pair "$@"; return; fi
     local label=$1 threads=$2 conns=$3 seconds=$4 script=$5; shift 5
     GEOQR_LABEL=$label wrk -t"$threads" -c"$conns" -d"${seconds}s" --timeout 10s -s "Benchmarks/load/$script" "$url" -- "$@" \
         | tee "$work/$label.out" | grep '^RESULT' | sed 's/^RESULT //' | tee -a "$results"
+}
+
+# Two wrk processes at once, one a server, each with half the connections and every other player
+# (the script's thread count, its last argument, becomes 1); one RESULT line, their sum.
+run_pair() {
+    local label=$1 conns=$3 seconds=$4 script=$5 players=$6; shift 6
+    local rest=("${@:1:$#-1}")
+    awk 'NR % 2 == 1' "$players" >"$work/$label.a.txt"
+    awk 'NR % 2 == 0' "$players" >"$work/$label.b.txt"
+    GEOQR_LABEL=$label wrk -t1 -c$((conns / 2)) -d"${seconds}s" --timeout 10s -s "Benchmarks/load/$script" "$url" \
+        -- "$work/$label.a.txt" "${rest[@]}" 1 >"$work/$label.a.out" &
+    local other=$!
+    GEOQR_LABEL=$label wrk -t1 -c$((conns / 2)) -d"${seconds}s" --timeout 10s -s "Benchmarks/load/$script" "$url_b" \
+        -- "$work/$label.b.txt" "${rest[@]}" 1 >"$work/$label.b.out"
+    wait "$other"
+    python3 - "$work/$label.a.out" "$work/$label.b.out" <<'PY' | tee -a "$results"
+import json, sys
+a, b = (json.loads(next(l for l in open(p) if l.startswith("RESULT"))[7:]) for p in sys.argv[1:])
+out = {k: (max(a[k], b[k]) if k.endswith("_ms") else a[k] + b[k]) if isinstance(a[k], (int, float)) else a[k] for k in a}
+out["seconds"] = max(a["seconds"], b["seconds"])
+print(json.dumps(out))
+PY
 }
 
 echo "== reads: 64 players, 64 connections, ${secs} s =="

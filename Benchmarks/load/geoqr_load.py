@@ -180,9 +180,14 @@ async def make_players(host, port, count, prefix, concurrency=16):
     return players
 
 
-async def sse(host, port, token, counts, stop):
-    """Holds a player's event stream open until `stop`, counting the events that arrive."""
+async def sse(servers, first, token, counts, stop):
+    """Holds a player's event stream open until `stop`, counting the events that arrive; with
+    several servers, on the `first`-th, and on the next one after the stream drops (as a
+    balancer would send it)."""
+    turn = first
     while not stop.is_set():
+        host, port = servers[turn % len(servers)]
+        turn += 1
         try:
             reader, writer = await asyncio.open_connection(host, port)
             writer.write(f"GET /api/live?token={token} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
@@ -202,7 +207,10 @@ async def sse(host, port, token, counts, stop):
 
 
 async def play(args, player, everyone, stats, journal, deadline, photo, photo_ct):
-    conn = Conn(args.host, args.port)
+    # With several servers (--url A,B) players take turns, and one whose server stops
+    # answering goes on with the next, as a balancer would send them.
+    server = everyone.index(player)
+    conn = Conn(*args.servers[server % len(args.servers)])
     weights = dict(MIX)
     weights["photo"] = args.photo_weight
     kinds, w = zip(*weights.items())
@@ -255,6 +263,10 @@ async def play(args, player, everyone, stats, journal, deadline, photo, photo_ct
             stats.add(kind, time.monotonic() - start, "conn")
             if len(stats.error_samples) < 20:
                 stats.error_samples.append(f"{kind}: {type(e).__name__}: {e}")
+            if len(args.servers) > 1:
+                conn.close()
+                server += 1
+                conn = Conn(*args.servers[server % len(args.servers)])
             await asyncio.sleep(0.2)
             continue
         stats.add(kind, time.monotonic() - start, status)
@@ -306,8 +318,8 @@ def multipart(photo_path):
 
 
 async def run_mix(args):
-    conn = Conn(args.host, args.port)
     for attempt in range(100):   # the server may be starting (or restarting, in the crash loop)
+        conn = Conn(*args.servers[attempt % len(args.servers)])
         try:
             status, body = await conn.request("GET", "/api/caches")
             if status == 200:
@@ -329,7 +341,7 @@ async def run_mix(args):
     stats, journal = Stats(), Journal(args.journal)
     stop = asyncio.Event()
     counts = {"open": 0, "events": 0, "reconnects": 0}
-    streams = [asyncio.create_task(sse(args.host, args.port, p.token, counts, stop)) for p in everyone] if args.sse else []
+    streams = [asyncio.create_task(sse(args.servers, i, p.token, counts, stop)) for i, p in enumerate(everyone)] if args.sse else []
     await asyncio.sleep(0.5 if streams else 0)
     started = time.monotonic()
     deadline = started + args.duration
@@ -461,7 +473,7 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--txt", help="also write `id token` lines here, for the wrk scripts")
     m = sub.add_parser("mix")
-    m.add_argument("--url", required=True)
+    m.add_argument("--url", required=True, help="a server's URL, or several, comma-separated (players take turns)")
     m.add_argument("--players", required=True)
     m.add_argument("--codes", dest="codes_file", required=True, help="JSON {cache id: code}")
     m.add_argument("--connections", type=int, default=64)
@@ -487,8 +499,9 @@ def main():
         sys.exit(check(args))
     if args.command == "codes":
         return codes(args)
-    url = urllib.parse.urlsplit(args.url)
-    args.host, args.port = url.hostname, url.port or 80
+    urls = [urllib.parse.urlsplit(u) for u in args.url.split(",")]
+    args.servers = [(u.hostname, u.port or 80) for u in urls]
+    args.host, args.port = args.servers[0]
     if args.command == "players":
         players = asyncio.run(make_players(args.host, args.port, args.count, args.prefix))
         with open(args.out, "w") as f:

@@ -31,11 +31,11 @@ extension Game {
         if let guess { try await guesses.check(guess, at: now) }
         do {
             let player = try await store.signIn(hunt: huntID, name: name, pin: pin, at: now)
-            if let guess { await guesses.succeeded(guess) }
+            if let guess { try await guesses.succeeded(guess) }
             return Outcome(player, effects: [.playerSeen(player)])
         } catch GameRuleViolation.wrongPIN(let left) {
             guard let guess else { throw GameRuleViolation.wrongPIN(remainingTries: left) }
-            let after = await guesses.failed(guess, at: now)
+            let after = try await guesses.failed(guess, at: now)
             if let until = after.lockedUntil { throw GameRuleViolation.lockedOut(until: until) }
             throw GameRuleViolation.wrongPIN(remainingTries: min(left, guess.policy.remainingTries(after)))
         }

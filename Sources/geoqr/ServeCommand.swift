@@ -4,6 +4,7 @@ import GeoQR
 import HuntFiles
 import HuntServer
 import Ledger
+import Play
 import QRImaging
 
 struct ServeCommand: AsyncParsableCommand {
@@ -149,8 +150,10 @@ struct ServeCommand: AsyncParsableCommand {
             // per player is the slower one.
             let store = try await storeOptions.ledger(data: dataOptions, mustExist: false, pinCost: loadTest ? 4 : 10,
                                                       pinPolicy: .perPlayer)
-            session = HuntSession(hunt: parsed.hunt, secret: secret, store: store,
-                                  tokens: PlayerTokens(file: "\(data.path)/server/\(parsed.hunt.id).sessions"), admin: admin,
+            // Sessions kept by a server before they lived in the store come along once.
+            try await SignIns(store: store, hunt: parsed.hunt.id)
+                .importSessionsFile("\(data.path)/server/\(parsed.hunt.id).sessions", at: Date())
+            session = HuntSession(hunt: parsed.hunt, secret: secret, store: store, admin: admin,
                                   options: .init(showCoordinates: !hideCoordinates, webApp: webApp,
                                                  reportPhotoFolder: "\(data.path)/server/report-photos",
                                                  basemap: map.basemap, leaflet: map.leaflet,

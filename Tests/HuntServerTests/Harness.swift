@@ -31,7 +31,7 @@ final class Harness: Sendable {
     let directory: String
 
     /// - parameter options: changes to the session's options (a basemap, Leaflet).
-    init(limits: [RateLimiter.Kind: RateLimiter.Rule] = [:], showCoordinates: Bool = true, sessionsFile: String? = nil,
+    init(limits: [RateLimiter.Kind: RateLimiter.Rule] = [:], showCoordinates: Bool = true,
          options change: (inout HuntSession.Options) -> Void = { _ in }) throws {
         directory = NSTemporaryDirectory() + "geoqr-server-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ final class Harness: Sendable {
                                           leaderboardInterval: .milliseconds(100),
                                           reportPhotoFolder: directory + "/report-photos")
         change(&options)
-        session = HuntSession(hunt: Self.hunt, secret: secret, store: store, tokens: PlayerTokens(file: sessionsFile),
+        session = HuntSession(hunt: Self.hunt, secret: secret, store: store,
                               admin: AdminToken(value: Self.adminToken), options: options,
                               limiter: RateLimiter(rules: limits))
     }

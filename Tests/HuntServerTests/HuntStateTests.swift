@@ -13,7 +13,7 @@ struct HuntStateTests {
     /// A server over the ledger in `directory`, as `geoqr serve` builds one on each start.
     func server(_ directory: String, secret: HuntSecret) throws -> (session: HuntSession, app: some ApplicationProtocol) {
         let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, synchronousFull: false))
-        let session = HuntSession(hunt: Harness.hunt, secret: secret, store: store, tokens: PlayerTokens(file: nil),
+        let session = HuntSession(hunt: Harness.hunt, secret: secret, store: store,
                                   admin: AdminToken(value: Harness.adminToken),
                                   options: .init(), limiter: RateLimiter(rules: [:]))
         return (session, Application(router: HuntRouter.build(session: session)))

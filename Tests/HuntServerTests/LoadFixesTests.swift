@@ -9,65 +9,6 @@ import Testing
 /// What the load, soak and crash scripts (Benchmarks/soak.sh, crash-loop.sh) found, kept.
 @Suite("Under load, after a crash, on a full disk")
 struct LoadFixesTests {
-    /// Sessions are a log of lines: a kill in the middle of one leaves a torn last line,
-    /// which loading skips, keeping every whole one.
-    @Test func sessionsLogSkipsATornLastLine() async throws {
-        let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let tokens = PlayerTokens(file: file)
-        let ada = try await tokens.issue(for: "P1"), bo = try await tokens.issue(for: "P2")
-        let handle = try #require(FileHandle(forWritingAtPath: file))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("3f2a".utf8))   // torn: killed mid-line
-        try handle.close()
-        let reloaded = PlayerTokens(file: file)
-        #expect(await reloaded.player(for: ada) == "P1")
-        #expect(await reloaded.player(for: bo) == "P2")
-        // The next line starts after the torn one and is kept too.
-        let cy = try await reloaded.issue(for: "P3")
-        #expect(await PlayerTokens(file: file).player(for: cy) == "P3")
-    }
-
-    /// A PIN reset ends every session of the player, and a restart does not bring them back;
-    /// sessions issued after it are kept.
-    @Test func revokedSessionsStayRevokedAfterARestart() async throws {
-        let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let tokens = PlayerTokens(file: file)
-        let phone = try await tokens.issue(for: "P1"), laptop = try await tokens.issue(for: "P1")
-        let bo = try await tokens.issue(for: "P2")
-        try await tokens.revoke(player: "P1")
-        #expect(await tokens.player(for: phone) == nil)
-        #expect(await tokens.player(for: laptop) == nil)
-        let again = try await tokens.issue(for: "P1")
-        let reloaded = PlayerTokens(file: file)
-        #expect(await reloaded.player(for: phone) == nil)
-        #expect(await reloaded.player(for: laptop) == nil)
-        #expect(await reloaded.player(for: again) == "P1")
-        #expect(await reloaded.player(for: bo) == "P2")
-    }
-
-    /// A sessions file from before the log (one JSON object) is still read, and converted.
-    @Test func sessionsFromTheEarlierJSONFileAreKept() async throws {
-        let file = NSTemporaryDirectory() + "geoqr-sessions-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let token = "0123456789abcdef0123456789abcdef"
-        try JSONEncoder().encode([PlayerTokens.digest(token): "P9"]).write(to: URL(fileURLWithPath: file))
-        #expect(await PlayerTokens(file: file).player(for: token) == "P9")
-        #expect(await PlayerTokens(file: file).player(for: token) == "P9")
-        #expect(!(try String(contentsOfFile: file, encoding: .utf8)).hasPrefix("{"))
-    }
-
-    /// A join whose session cannot be kept (the disk full, the folder gone) is refused with
-    /// a JSON 507, not a token that a restart would forget.
-    @Test func joinAnswers507WhenTheSessionCannotBeKept() async throws {
-        let h = try Harness(sessionsFile: "/nonexistent-\(UUID().uuidString)/TEST.sessions")
-        try await h.app.test(.router) { client in
-            let reply = try await client.call(.post, "/api/join", json: ["name": "Ada", "pin": "4321"])
-            #expect(reply.status.code == 507 && reply.error == "storage-full")
-        }
-    }
-
     @Test func aFullLedgerIs507AndALockedOne503() {
         #expect(APIError.from(LedgerError.full("x")).status.code == 507)
         #expect(APIError.from(LedgerError.full("x")).code == "storage-full")

@@ -14,7 +14,9 @@ struct AdminController {
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         let admin = group.group("admin").add(middleware: AdminOnly(session: session))
         admin.get("overview", use: overview)
-        admin.get("live") { _, _ in try await LiveController(session: session).stream(for: .gameMaster) }
+        admin.get("live") { request, _ in
+            try await LiveController(session: session).stream(for: .gameMaster, resuming: try LiveController.lastEventID(request))
+        }
         admin.post("players/:id/points", use: adjust)
         admin.get("reports/:id/photo", use: reportPhoto)
         admin.post("hunt/start") { _, _ in try await self.run(true) }
@@ -143,7 +145,7 @@ struct AdminController {
     @Sendable func broadcast(_ request: Request, context: HuntRequestContext) async throws -> Done {
         var request = request
         let text = try session.game.broadcastText(try await request.json(Broadcast.self).message)
-        await session.live.send(LiveEvent(name: "broadcast", value: Broadcast(message: text)), to: nil)
+        await session.tellEveryServer(LiveEvent(name: "broadcast", value: Broadcast(message: text)), to: .everyone)
         return Done()
     }
 

@@ -27,7 +27,7 @@ struct PlayerController {
         let player = try await session.act {
             try await session.game.join(name: credentials.name, pin: credentials.pin, team: credentials.team)
         }
-        let token = try await session.tokens.issue(for: player.id)
+        let token = try await session.game.signIns.issue(for: player.id, at: session.now())
         return EditedResponse(status: .created, response: SignedIn(token: token, player: player))
     }
 
@@ -36,7 +36,7 @@ struct PlayerController {
         var request = request
         let credentials = try await request.json(Credentials.self)
         let player = try await session.act { try await session.game.signIn(name: credentials.name, pin: credentials.pin, from: context.clientKey) }
-        return SignedIn(token: try await session.tokens.issue(for: player.id), player: player)
+        return SignedIn(token: try await session.game.signIns.issue(for: player.id, at: session.now()), player: player)
     }
 
     @Sendable func me(_ request: Request, context: HuntRequestContext) async throws -> Me {
@@ -77,7 +77,7 @@ struct PlayerController {
         let check = PhoneCheck(player: id, secure: body.secure, camera: body.camera, location: body.location,
                                accuracyM: body.accuracy, offline: body.offline, wakeLock: body.wakeLock, at: session.now())
         await session.readiness.report(check)
-        await session.live.sendToGameMaster(LiveEvent(name: "readiness", value: check))
+        await session.tellEveryServer(LiveEvent(name: "readiness", value: check), to: .gameMaster)
         return check
     }
 
@@ -90,7 +90,7 @@ struct PlayerController {
         let here = try await request.json(Position.self).checked()
         let fix = await session.whereabouts.report(player: id, latitude: here.coordinate.latitude,
                                                    longitude: here.coordinate.longitude, accuracy: here.accuracy, time: session.now())
-        await session.live.sendToGameMaster(LiveEvent(name: "position", value: fix))
+        await session.tellEveryServer(LiveEvent(name: "position", value: fix), to: .gameMaster)
         let caches = try await CacheCatalogue(session: session).views(for: id, from: here.coordinate)
         let near = caches.filter {
             Proximity.announces(found: $0.found, disabled: $0.disabled, distance: $0.distanceM, within: session.options.proximity)

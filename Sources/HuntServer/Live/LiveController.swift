@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
+import Ledger
 import NIOCore
 
 /// `GET /api/live?token=…`: the player's server-sent event stream. The token is in the query
@@ -9,6 +11,12 @@ import NIOCore
 /// The control room's stream, `GET /api/admin/live`, is the same with the admin token in the
 /// `Authorization` header (the page reads it with `fetch`, so the token never sits in a URL or
 /// a server log); it also carries every claim as it is judged and every player's position.
+///
+/// News of the ledger (a find, a trade, a start or stop) carries the event's seq as its `id:`.
+/// A browser that reconnects sends the last one back as `Last-Event-ID` (a client that cannot
+/// set headers may pass `?lastEventId=`): the new stream first tells what that listener missed
+/// since, read from the ledger, then goes on live, each event once and in order, whichever
+/// server the reconnection reached.
 struct LiveController {
     let session: HuntSession
 
@@ -18,15 +26,37 @@ struct LiveController {
 
     @Sendable func stream(_ request: Request, context: HuntRequestContext) async throws -> Response {
         guard let token = request.uri.queryParameters["token"].map(String.init) else { throw APIError.noToken }
-        guard let player = await session.tokens.player(for: token) else { throw APIError.badToken }
-        return try await stream(for: .player(player))
+        guard let player = try await session.signedIn.player(for: token) else { throw APIError.badToken }
+        return try await stream(for: .player(player), resuming: try Self.lastEventID(request))
     }
 
-    /// The stream of one listener, opening with the leaderboard.
-    func stream(for listener: Listener) async throws -> Response {
+    static let lastEventIDField = HTTPField.Name("Last-Event-ID")!
+
+    /// The seq the client last heard, from `Last-Event-ID` (or `lastEventId=`); nil for a new stream.
+    static func lastEventID(_ request: Request) throws -> Int64? {
+        guard let text = request.headers[Self.lastEventIDField]
+                ?? request.uri.queryParameters["lastEventId"].map(String.init), !text.isEmpty else { return nil }
+        guard let seq = Int64(text.trimmingCharacters(in: .whitespaces)), seq >= 0 else {
+            throw APIError.badRequest("bad-last-event-id", "Last-Event-ID: \(text.prefix(40)) is not an event id (a whole number from an earlier id: line)")
+        }
+        return seq
+    }
+
+    /// The stream of one listener, opening with the leaderboard and, when it resumes, the
+    /// news of the ledger it missed after seq `resuming`.
+    func stream(for listener: Listener, resuming: Int64? = nil) async throws -> Response {
         let live = session.live
+        // Subscribed before the ledger is read: what is appended meanwhile comes both ways,
+        // and is sent once (by seq).
         let (id, events) = await live.subscribe(listener)
-        let standings = try await session.standings.value()
+        let standings: [Standing], missed: [LiveEvent]
+        do {
+            standings = try await session.standings.value()
+            if let resuming { missed = try await session.news(after: resuming, for: listener) } else { missed = [] }
+        } catch {
+            await live.unsubscribe(id)
+            throw error
+        }
         let opening = LiveEvent(name: "leaderboard", value: standings)
         let body = ResponseBody { writer in
             let heartbeat = Task {
@@ -38,7 +68,16 @@ struct LiveController {
             defer { heartbeat.cancel() }
             do {
                 try await writer.write(ByteBuffer(string: "retry: 3000\n\n" + opening.wire))
+                var lastSeq = resuming ?? 0
+                for event in missed {
+                    try await writer.write(ByteBuffer(string: event.wire))
+                    lastSeq = event.id ?? lastSeq
+                }
                 for await event in events {
+                    if let seq = event.id {
+                        guard seq > lastSeq else { continue }
+                        lastSeq = seq
+                    }
                     try await writer.write(ByteBuffer(string: event.wire))
                 }
             } catch {

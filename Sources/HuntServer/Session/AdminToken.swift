@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HuntFiles
+import Play
 
 /// The game master's token: 128 random bits in `DATA/server/HUNT.admin` (0600), made on the
 /// first `geoqr serve` and reused, so the admin link printed at start keeps working.
@@ -28,13 +29,13 @@ public struct AdminToken: Sendable {
            text.count == 32, text.allSatisfy(\.isHexDigit) {
             return AdminToken(value: text)
         }
-        let fresh = PlayerTokens.randomToken()
+        let fresh = SignIns.newToken()
         try FileAccess.write(Data((fresh + "\n").utf8), to: file, mode: 0o600)
         return AdminToken(value: fresh)
     }
 
     /// True when `candidate` is this token; compares digests so timing says nothing.
     public func matches(_ candidate: String) -> Bool {
-        PlayerTokens.digest(candidate) == PlayerTokens.digest(value)
+        SignIns.digest(candidate) == SignIns.digest(value)
     }
 }

@@ -5,12 +5,14 @@ import Ledger
 import Logging
 import Play
 
-/// One hunt being played: the hunt, its secret, the ledger, who is signed in, who is
-/// listening, and whether the game master has the hunt running. Every controller reads it.
+/// One hunt being played: the hunt, its secret, the ledger, who is listening, and what this
+/// server keeps of the ledger between requests. Who is signed in, wrong guesses and whether
+/// the hunt is running live in the store, so any server on it answers any player.
+/// Every controller reads it.
 ///
 /// ```swift
 /// let session = HuntSession(hunt: hunt, secret: secret, store: try SQLiteGameStore(directory: dir),
-///                           tokens: PlayerTokens(file: nil), admin: AdminToken(value: token))
+///                           admin: AdminToken(value: token), options: .init())
 /// let router = HuntRouter.build(session: session)
 /// ```
 public final class HuntSession: Sendable {
@@ -53,7 +55,6 @@ public final class HuntSession: Sendable {
     public let hunt: Hunt
     let secret: HuntSecret
     public let store: any GameStore
-    let tokens: PlayerTokens
     let admin: AdminToken
     public let live: LiveEvents
     let limiter: RateLimiter
@@ -68,6 +69,8 @@ public final class HuntSession: Sendable {
     /// Players by id and the caches each has found, kept between requests.
     let players: PlayerDirectory
     let found: FoundCaches
+    /// Sign-ins checked in the last second (``CheckedSignIns``).
+    let signedIn: CheckedSignIns
     /// The photos sent with reports, when the session keeps them.
     var reportPhotos: ReportPhotos? { options.reportPhotoFolder.map(ReportPhotos.init) }
     /// Players' last positions, for the control room's map.
@@ -79,13 +82,20 @@ public final class HuntSession: Sendable {
     /// The game's actions, on this session's ledger, clock and kept running state.
     let game: Game
     let logger = Logger(label: "geoqr.session")
+    /// This process among the servers on the store, for the news it publishes (``ServerNews``).
+    let serverID = UUID().uuidString
+    /// True when other servers may share the store (it has ``Ledger/GameStore/notices()``).
+    let othersHear: Bool
+    /// Reads the events table for what every server should hear (``LedgerFollower``).
+    let follower = LedgerFollower()
 
-    public init(hunt: Hunt, secret: HuntSecret, store: any GameStore, tokens: PlayerTokens, admin: AdminToken,
+    public init(hunt: Hunt, secret: HuntSecret, store: any GameStore, admin: AdminToken,
                 options: Options, limiter: RateLimiter = RateLimiter(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.hunt = hunt
+        let notices = store.notices()
+        self.othersHear = notices != nil
         self.secret = secret
         self.store = store
-        self.tokens = tokens
         self.admin = admin
         let live = LiveEvents()
         self.live = live
@@ -108,41 +118,36 @@ public final class HuntSession: Sendable {
         self.index = LedgerIndex(store: store, hunt: huntID)
         self.players = PlayerDirectory(store: store, hunt: huntID)
         self.found = FoundCaches(store: store, hunt: huntID)
-        self.game = Game(hunt: hunt, secret: secret, store: store, clock: now, running: { try await state.running })
+        self.signedIn = CheckedSignIns(SignIns(store: store, hunt: huntID))
+        self.game = Game(hunt: hunt, secret: secret, store: store, clock: now, running: { try await state.running },
+                         guesses: Guesses(store: store, hunt: hunt.id))
+        follower.start(for: self, notices: notices)
     }
 
-    /// Acts on what a game action did: forgets what it made stale and tells who should hear.
-    /// Controllers pass every outcome's effects here and keep nothing in step themselves.
+    /// Acts on what a game action did: forgets what it made stale and tells the control room
+    /// how it was judged; the news of what the ledger recorded (finds, trades, a start or a
+    /// stop) goes out from the events table (``LedgerFollower``), woken here, so every server
+    /// tells it the same way. Controllers pass every outcome's effects here and keep nothing in
+    /// step themselves.
     func apply(_ effects: [Effect]) async {
         var standings = false
         for effect in effects {
             switch effect {
             case .standingsChanged: standings = true
             case .findsChanged(let player): await found.changed(for: player)
-            case .cacheFlagsChanged:
-                await cacheFlags.invalidate()
-                await live.sendToGameMaster(LiveEvent(name: "stations", value: [String: String]()))
+            case .cacheFlagsChanged: await cacheFlags.invalidate()
             case .playerSeen(let player):
                 players.remember(player)
-                await live.sendToGameMaster(LiveEvent(name: "player", value: player))
+                await tellEveryServer(LiveEvent(name: "player", value: player), to: .gameMaster)
             case .credentialsReset(let player):
-                do { try await tokens.revoke(player: player) } catch {
-                    logger.error("the reset of \(player)'s PIN ended their sessions, but the sessions file could not say so: \(error)")
-                }
-            case .runningChanged(let running):
-                await state.changed()
-                struct Status: Encodable { var running: Bool; var message: String }
-                await live.send(LiveEvent(name: "broadcast", value: Status(
-                    running: running, message: running ? "The hunt is on." : "The game master has stopped the hunt.")), to: nil)
-            case .found(let find, let points): await announce(find, points: points)
+                signedIn.forget(player: player)   // the reset ended them in the store, in its own transaction
+            case .runningChanged: await state.changed()
+            case .found, .tradeChanged: break   // news from the events table
             case .claimJudged(let answer, let player, let method): await tellGameMaster(answer, by: player, method: method)
-            case .tradeChanged(let trade):
-                let news = LiveEvent(name: trade.state == .open ? "trade-offer" : "trade-outcome", value: trade)
-                await live.send(news, to: trade.from)
-                await live.send(news, to: trade.to)
             }
         }
         if standings { await broadcastLeaderboard() }
+        follower.wake()
     }
 
     /// Runs an action, applying its effects, and those of its refusal when it was refused
@@ -158,31 +163,23 @@ public final class HuntSession: Sendable {
         }
     }
 
-    /// Everyone listening hears of a find (the finder's page tells them apart by player id).
-    private func announce(_ find: Find, points: Int) async {
-        guard await live.listenerCount > 0 else { return }
-        let name = (try? await players.player(id: find.player))?.name ?? find.player
-        struct FindNews: Encodable { var player, name, cache, cacheName: String; var points: Int; var firstToFind: Bool }
-        await live.send(LiveEvent(name: "find", value: FindNews(
-            player: find.player, name: name, cache: find.cache, cacheName: hunt.cache(id: find.cache)?.name ?? find.cache,
-            points: points, firstToFind: find.firstToFind)), to: nil)
-    }
-
     /// The control room's feed: every recorded claim as it is judged, refused ones included.
     private func tellGameMaster(_ answer: ClaimAnswer, by player: String, method: ClaimMethod) async {
-        guard await live.gameMasterListening else { return }
+        // A control room may be open on another server: the news goes out whether or not one
+        // is open here, where the store can tell other servers.
+        guard await live.gameMasterListening || othersHear else { return }
         let who = try? await players.player(id: player)
-        await live.sendToGameMaster(LiveEvent(name: "claim", value: ClaimNews(
+        await tellEveryServer(LiveEvent(name: "claim", value: ClaimNews(
             player: player, name: who?.name ?? player, team: who?.team, method: method.rawValue, verdict: answer.verdict.rawValue,
             cache: answer.cache, cacheName: answer.cacheName, sentence: answer.sentence.description, distanceM: answer.distanceM,
             accuracyM: answer.accuracyM, find: answer.find, points: answer.points, scanTime: answer.scanTime,
-            lateSeconds: answer.lateSeconds, at: now())))
+            lateSeconds: answer.lateSeconds, at: now())), to: .gameMaster)
     }
 
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.
     func player(_ request: Request) async throws -> String {
         guard let token = Self.bearer(request) else { throw APIError.noToken }
-        guard let player = await tokens.player(for: token) else { throw APIError.badToken }
+        guard let player = try await signedIn.player(for: token) else { throw APIError.badToken }
         return player
     }
 
@@ -195,7 +192,7 @@ public final class HuntSession: Sendable {
 
     /// The session key of the request's token, for what is told once per session.
     func sessionKey(_ request: Request) -> String {
-        Self.bearer(request).map(PlayerTokens.sessionKey) ?? "anonymous"
+        Self.bearer(request).map(SignIns.sessionKey) ?? "anonymous"
     }
 
     static func bearer(_ request: Request) -> String? {

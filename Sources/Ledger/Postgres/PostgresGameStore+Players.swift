@@ -69,6 +69,8 @@ extension PostgresGameStore {
             let id: String = row["id"]
             let event = try await tx.append(.pinReset, hunt: hunt, actor: actor, at: time) { _ in PINReset(player: id) }
             try await Self.replaceCredential(tx.sql, hunt: hunt, player: id, pinHash: pinHash, seq: event.seq)
+            // The old PIN's sessions end with it, on every server.
+            try await tx.sql.execute("DELETE FROM sessions WHERE hunt = ? AND player_id = ?", hunt, id)
             return Self.player(row)
         }
     }

@@ -14,6 +14,8 @@ enum PostgresSchema {
     static let migrations: [(name: String, statements: [String])] = [
         ("v1: events and chain head", eventsSQL),
         ("v1: derived state", statements(derivedStateSQL)),
+        (SignInsSchema.postgresName, SignInsSchema.statements),
+        ("v3: notify on append", notifySQL),
     ]
 
     /// The statements of a script with no `;` but those that end them (postgres-nio's
@@ -62,6 +64,20 @@ enum PostgresSchema {
         END $$
         """,
         "CREATE TRIGGER events_follow_head BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION geoqr_events_follow_head()",
+    ]
+
+    /// Every committed append notifies channel `geoqr_events` (``PostgresGameStore/eventsChannel``),
+    /// whoever wrote it (a server, `geoqr gm`, `ledger copy`): PostgreSQL delivers a notice at
+    /// commit and folds a transaction's identical notices into one, so a group commit costs one.
+    static let notifySQL = [
+        """
+        CREATE FUNCTION geoqr_events_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('geoqr_events', '');
+            RETURN NULL;
+        END $$
+        """,
+        "CREATE TRIGGER events_notify AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION geoqr_events_notify()",
     ]
 
     static let derivedStateSQL = """

@@ -35,6 +35,35 @@ public protocol GameStore: Sendable {
     /// - throws: ``GeoQR/GameRuleViolation/unknownPlayer(_:)``, or `pinTooShort`/`pinTooLong`.
     func resetPIN(hunt: String, player: String, pin: String, by actor: String, at time: Date) async throws -> Player
 
+    // MARK: Sign-ins and wrong guesses
+    //
+    // Kept in private tables beside the ledger, never in its events: a session is a secret, a
+    // wrong guess is no game act. Every server on the store answers every player from them.
+
+    /// Keeps a sign-in session: the SHA-256 (hex) of the token the player's browser holds,
+    /// never the token, so a copy of the database signs nobody in.
+    ///
+    /// ```swift
+    /// try await store.keepSession(hunt: "DEMO", player: "P3", tokenSHA256: digest, at: .now)
+    /// ```
+    func keepSession(hunt: String, player: String, tokenSHA256: String, at time: Date) async throws
+    /// The player a session (by its token's SHA-256) signs in, or nil.
+    func sessionPlayer(hunt: String, tokenSHA256: String) async throws -> String?
+    /// Ends every session of a player (a PIN reset does it too, in its own transaction).
+    func endSessions(hunt: String, player: String) async throws
+    /// Wrong guesses counted against `subject` (``GeoQR/PINPolicy``'s state; none yet: zero).
+    func guesses(hunt: String, subject: String) async throws -> PINState
+    /// Counts one wrong guess against `subject` under `policy`, read and written in one
+    /// transaction (two servers counting at once both count), and answers the state after it.
+    ///
+    /// ```swift
+    /// let after = try await store.countWrongGuess(hunt: "DEMO", subject: "pin 203.0.113.9 ada",
+    ///                                             policy: .perAddress, at: .now)
+    /// ```
+    func countWrongGuess(hunt: String, subject: String, policy: PINPolicy, at time: Date) async throws -> PINState
+    /// A right guess clears the subject's count.
+    func clearGuesses(hunt: String, subject: String) async throws
+
     // MARK: Claims and finds
 
     /// Records a claim: a find when its verdict is `claimable`, else an attempt for audit. The
@@ -142,7 +171,41 @@ public protocol GameStore: Sendable {
     func events(after seq: Int64, limit: Int) async throws -> [LedgerEvent]
     /// Recomputes the hash chain and rebuilds the derived state from the events.
     func verify() async throws -> LedgerVerification
+
+    // MARK: The outbox
+    //
+    // The events table is the outbox every server follows: it reads the events after the
+    // last one it handled (``events(after:limit:)``) whenever it is woken.
+
+    /// The seq of the last event (0 for an empty ledger): where a server starts following.
+    func headSeq() async throws -> Int64
+    /// What every process following the store hears, or nil when the store cannot tell
+    /// (SQLite: the server that wrote wakes its own follower, other processes, the `geoqr gm`
+    /// commands, are read on a timer, and there is no other server to tell news to).
+    /// PostgreSQL's come from `LISTEN`: ``StoreNotice/appended`` when a trigger on `events`
+    /// notifies as an append commits (and once whenever the listener (re)connects, since notices
+    /// may have been missed meanwhile), ``StoreNotice/news(_:)`` for each ``publish(news:)``.
+    ///
+    /// ```swift
+    /// if let notices = store.notices() { for await notice in notices { … } }
+    /// ```
+    func notices() -> AsyncStream<StoreNotice>?
+    /// Tells every process following the store (``notices()``) something the ledger does not
+    /// hold: a game-master message to every player, a claim as the control room sees it. At
+    /// most ``maxNewsBytes``; a store with no one else to tell does nothing.
+    func publish(news: String) async throws
 }
+
+/// What a process following the store hears (``GameStore/notices()``).
+public enum StoreNotice: Sendable, Equatable {
+    /// Events may have been appended: read what follows the last one read.
+    case appended
+    /// News one process published for the others (``GameStore/publish(news:)``).
+    case news(String)
+}
+
+/// The longest news ``GameStore/publish(news:)`` carries (PostgreSQL's NOTIFY takes 8000 bytes).
+public let maxNewsBytes = 7900
 
 extension GameStore {
     /// Records a claim stamped with its own time (tests, tools that replay claims).

@@ -70,6 +70,9 @@ enum LedgerSchema {
                 """)
             try StateProjection.rebuildClaimIDs(db)
         }
+        migrator.registerMigration(SignInsSchema.name) { db in
+            try db.execute(sql: SignInsSchema.statements.joined(separator: ";\n"))
+        }
         return migrator
     }
 

@@ -17,6 +17,8 @@ extension SQLiteGameStore {
                 PINReset(player: id)
             }
             try Credential.replace(db, hunt: hunt, playerID: id, pinHash: pinHash, seq: event.seq)
+            // The old PIN's sessions end with it, on every server.
+            try db.execute(literal: "DELETE FROM sessions WHERE hunt = \(hunt) AND player_id = \(id)")
             return Self.player(row)
         }
     }

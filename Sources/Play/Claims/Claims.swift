@@ -71,7 +71,7 @@ extension Game {
         }
         let outcome = try await self.claim(claim, method: .typed, evidence: ClaimEvidence(), by: player, sending: sending,
                                            late: scan.lateSeconds, typed: true)
-        if outcome.value.best.verdict == .forged { await guesses.failed(guess, at: now) } else { await guesses.succeeded(guess) }
+        if outcome.value.best.verdict == .forged { try await guesses.failed(guess, at: now) } else { try await guesses.succeeded(guess) }
         return outcome
     }
 

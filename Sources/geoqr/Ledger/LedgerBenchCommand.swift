@@ -13,7 +13,9 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         discussion: """
         Records FINDS finds from TASKS concurrent tasks (one player each) into a new ledger \
         (WAL, synchronous=FULL), then times REFERENCE single-insert transactions with the same \
-        settings, and verifies the ledger. Files go to DIR (default: a new temporary folder).
+        settings, and verifies the ledger. Files go to DIR (default: a new temporary folder). \
+        With --store postgres://…, the finds go to that PostgreSQL ledger instead, and the \
+        reference is left to pgbench on the same server (Benchmarks/ledger.sh --postgres).
         """,
         shouldDisplay: false
     )
@@ -30,6 +32,10 @@ struct LedgerBenchCommand: AsyncParsableCommand {
     @Option(help: "Folder for the benchmark's files (default: a new temporary folder).")
     var dir: String?
 
+    @Option(help: ArgumentHelp("Record into this PostgreSQL ledger instead of a new SQLite file (an empty database).",
+                               valueName: "postgres://…"))
+    var store: String?
+
     @Flag(help: "Print JSON for scripts.")
     var json = false
 
@@ -37,14 +43,22 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         guard tasks > 0, finds >= tasks, reference > 0 else {
             throw ValidationError("--tasks, --finds and --reference must be positive, with --finds at least --tasks")
         }
+        if let store, !PostgresLocation.isURL(store) {
+            throw ValidationError("--store: \(store) is not a postgres:// URL (the SQLite benchmark makes its own file)")
+        }
     }
 
     func run() async throws {
         let folder = dir ?? NSTemporaryDirectory() + "geoqr-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let store = try SQLiteGameStore(path: folder + "/ledger.sqlite",
-                                        configuration: .init(pinCost: 4, synchronousFull: true))
-        guard try store.synchronousLevel() == 2 else { throw ValidationError("the ledger is not at synchronous=FULL") }
+        let store: any GameStore
+        if let url = self.store {
+            store = try await LedgerPlace(url).open(mustExist: false, pinCost: 4)
+        } else {
+            let sqlite = try SQLiteGameStore(path: folder + "/ledger.sqlite", configuration: .init(pinCost: 4, synchronousFull: true))
+            guard try sqlite.synchronousLevel() == 2 else { throw ValidationError("the ledger is not at synchronous=FULL") }
+            store = sqlite
+        }
         let perTask = (finds + tasks - 1) / tasks
         let hunt = SyntheticHunt.make(caches: perTask)
         var players: [String] = []
@@ -73,7 +87,7 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         }
         let seconds = Self.seconds(clock.now - start)
         let cpuPerFind = (Self.processCPUSeconds() - cpuBefore) / Double(max(recorded, 1)) * 1e6
-        let sqliteRate = try Self.referenceCommitRate(path: folder + "/reference.sqlite", commits: reference)
+        let sqliteRate = self.store == nil ? try Self.referenceCommitRate(path: folder + "/reference.sqlite", commits: reference) : nil
         let verification = try await store.verify()
         let result = BenchResult(tasks: tasks, finds: recorded, seconds: seconds,
                                  findsPerSecond: Double(recorded) / seconds, cpuMicrosecondsPerFind: cpuPerFind,
@@ -83,8 +97,10 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         } else {
             print(String(format: "ledger: %d finds from %d tasks in %.2f s = %.0f finds/s acknowledged",
                          recorded, tasks, seconds, result.findsPerSecond))
-            print(String(format: "ledger: %.0f µs of CPU a find (user and system, every thread)", cpuPerFind))
-            print(String(format: "sqlite: %.0f commits/s (one insert per transaction, WAL, synchronous=FULL)", sqliteRate))
+            print(String(format: "ledger: %.0f µs of CPU a find (user and system, every thread of this process)", cpuPerFind))
+            if let sqliteRate {
+                print(String(format: "sqlite: %.0f commits/s (one insert per transaction, WAL, synchronous=FULL)", sqliteRate))
+            }
             print("ledger verify: \(verification.isIntact ? "intact" : "DAMAGED") (\(verification.events) events)")
         }
         if dir == nil { try? FileManager.default.removeItem(atPath: folder) }
@@ -128,7 +144,9 @@ struct BenchResult: Encodable {
     let finds: Int
     let seconds: Double
     let findsPerSecond: Double
+    /// The process's user and system time per find (on PostgreSQL, not the server's).
     let cpuMicrosecondsPerFind: Double
-    let sqliteCommitsPerSecond: Double
+    /// Nil on PostgreSQL, whose reference is pgbench's.
+    let sqliteCommitsPerSecond: Double?
     let ledgerIntact: Bool
 }

@@ -1,0 +1,86 @@
+import Foundation
+import GeoQR
+import Ledger
+
+/// What players and control rooms hear of a ledger event, whichever server (or `geoqr gm`
+/// command) appended it: the live stream's news of the ledger is made only here, from the
+/// events table, so every server tells the same news with the same ids (the events' seqs).
+///
+/// ```swift
+/// for (news, audience) in try await session.news(of: event) { await live.send(news, to: audience) }
+/// ```
+extension HuntSession {
+    func news(of event: LedgerEvent) async throws -> [(LiveEvent, Audience)] {
+        guard event.hunt == hunt.id else { return [] }
+        switch try event.decodedBody() {
+        case .findRecorded(let body):
+            let name = try await players.player(id: body.claim.player)?.name ?? body.claim.player
+            let cache = body.claim.cache ?? ""
+            return [(LiveEvent(name: "find", value: FindNews(
+                player: body.claim.player, name: name, cache: cache, cacheName: hunt.cache(id: cache)?.name ?? cache,
+                points: body.awards.map(\.amount).reduce(0, +), firstToFind: body.firstToFind), id: event.seq), .everyone)]
+        case .tradeOffered(let body):
+            return [(LiveEvent(name: "trade-offer", value: body.trade, id: event.seq), .players([body.trade.from, body.trade.to]))]
+        case .tradeAccepted(let body):
+            return try await tradeOutcome(body.trade, seq: event.seq)
+        case .tradeClosed(let body):
+            return try await tradeOutcome(body.trade, seq: event.seq)
+        case .huntStarted, .huntStopped:
+            let running = event.kind == EventKind.huntStarted.rawValue
+            return [(LiveEvent(name: "broadcast", value: RunningNews(
+                running: running, message: running ? "The hunt is on." : "The game master has stopped the hunt."), id: event.seq),
+                     .everyone)]
+        case .cacheAvailability, .reportFiled, .reportResolved:
+            return [(LiveEvent(name: "stations", value: [String: String](), id: event.seq), .gameMaster)]
+        default:
+            return []
+        }
+    }
+
+    /// A trade's news once it has an outcome: the trade as it stands, to both sides.
+    private func tradeOutcome(_ id: String, seq: Int64) async throws -> [(LiveEvent, Audience)] {
+        guard let trade = try await store.trade(hunt: hunt.id, id: id) else { return [] }
+        return [(LiveEvent(name: "trade-outcome", value: trade, id: seq), .players([trade.from, trade.to]))]
+    }
+
+    /// What the server keeps of the ledger that `event` changed: forgotten, whoever wrote it.
+    func forget(whatChangedWith event: LedgerEvent) async {
+        guard event.hunt == hunt.id, let kind = EventKind(rawValue: event.kind) else { return }
+        switch kind {
+        case .huntStarted, .huntStopped: await state.changed()
+        case .cacheAvailability, .reportFiled, .reportResolved: await cacheFlags.invalidate()
+        case .findRecorded:
+            if case .findRecorded(let body)? = try? event.decodedBody() { await found.changed(for: body.claim.player) }
+            await broadcastLeaderboard()
+        case .playerJoined, .findVoided, .pointsAdjusted, .hintRevealed, .tradeAccepted: await broadcastLeaderboard()
+        default: break
+        }
+    }
+
+    /// News of the ledger events after `seq` for one listener, read from the store: what a
+    /// stream that reconnects with `Last-Event-ID` missed.
+    func news(after seq: Int64, for listener: Listener) async throws -> [LiveEvent] {
+        var after = seq, missed: [LiveEvent] = []
+        while true {
+            let events = try await store.events(after: after, limit: 1024)
+            for event in events {
+                for (news, audience) in try await news(of: event) where audience.includes(listener) { missed.append(news) }
+            }
+            guard let last = events.last, events.count == 1024 else { return missed }
+            after = last.seq
+        }
+    }
+}
+
+/// A find as every player hears it (the finder's page tells them apart by player id).
+struct FindNews: Encodable {
+    var player, name, cache, cacheName: String
+    var points: Int
+    var firstToFind: Bool
+}
+
+/// The hunt started or stopped.
+struct RunningNews: Encodable {
+    var running: Bool
+    var message: String
+}

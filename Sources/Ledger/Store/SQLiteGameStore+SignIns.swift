@@ -1,0 +1,60 @@
+import Foundation
+import GRDB
+import GeoQR
+
+extension SQLiteGameStore {
+    public func keepSession(hunt: String, player: String, tokenSHA256: String, at time: Date) async throws {
+        let hunt = hunt.uppercased()
+        try await write { db in
+            try db.execute(literal: """
+                INSERT INTO sessions (token_sha256, hunt, player_id, issued_ms)
+                VALUES (\(tokenSHA256), \(hunt), \(player), \(time.millisecondsSince1970))
+                ON CONFLICT (token_sha256) DO NOTHING
+                """)
+        }
+    }
+
+    public func sessionPlayer(hunt: String, tokenSHA256: String) async throws -> String? {
+        let hunt = hunt.uppercased()
+        return try await read { db in
+            try SQLRequest<String>(literal: "SELECT player_id FROM sessions WHERE token_sha256 = \(tokenSHA256) AND hunt = \(hunt)")
+                .fetchOne(db)
+        }
+    }
+
+    public func endSessions(hunt: String, player: String) async throws {
+        let hunt = hunt.uppercased()
+        try await write { db in try db.execute(literal: "DELETE FROM sessions WHERE hunt = \(hunt) AND player_id = \(player)") }
+    }
+
+    public func guesses(hunt: String, subject: String) async throws -> PINState {
+        let hunt = hunt.uppercased()
+        return try await read { db in try Self.guessState(db, hunt: hunt, subject: subject) }
+    }
+
+    public func countWrongGuess(hunt: String, subject: String, policy: PINPolicy, at time: Date) async throws -> PINState {
+        let hunt = hunt.uppercased()
+        return try await write { db in
+            let after = policy.afterFailure(try Self.guessState(db, hunt: hunt, subject: subject), at: time)
+            try db.execute(literal: """
+                INSERT INTO guesses (hunt, subject, failures, locked_until_ms)
+                VALUES (\(hunt), \(subject), \(after.failures), \(after.lockedUntil?.millisecondsSince1970))
+                ON CONFLICT (hunt, subject) DO UPDATE SET failures = excluded.failures, locked_until_ms = excluded.locked_until_ms
+                """)
+            return after
+        }
+    }
+
+    public func clearGuesses(hunt: String, subject: String) async throws {
+        let hunt = hunt.uppercased()
+        try await write { db in try db.execute(literal: "DELETE FROM guesses WHERE hunt = \(hunt) AND subject = \(subject)") }
+    }
+
+    static func guessState(_ db: Database, hunt: String, subject: String) throws -> PINState {
+        guard let row = try SQLRequest<Row>(literal: """
+            SELECT failures, locked_until_ms FROM guesses WHERE hunt = \(hunt) AND subject = \(subject)
+            """).fetchOne(db) else { return PINState() }
+        let until: Int64? = row["locked_until_ms"]
+        return PINState(failures: row["failures"], lockedUntil: until.map { Date(millisecondsSince1970: $0) })
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import GeoQR
+import HummingbirdTesting
+import HuntServer
+import Ledger
+import Testing
+
+/// News of the ledger carries the event's seq as its `id:`; a stream that drops and reconnects
+/// with `Last-Event-ID` hears what it missed, then goes on live: nothing lost, nothing twice.
+@Suite("Live stream ids and Last-Event-ID")
+struct LiveResumeTests {
+    @Test func aDroppedStreamResumesFromLastEventIDWithoutLossOrRepeats() async throws {
+        let h = try Harness()
+        try await h.app.test(.live) { client in
+            let port = try #require(client.port)
+            let ada = try await client.join("Ada"), bo = try await client.join("Bo"), cy = try await client.join("Cy")
+            let url = "http://127.0.0.1:\(port)/api/live?token=\(bo.token)"
+
+            // The first stream hears two finds, then drops (curl is ended).
+            let first = try CurlStream(url)
+            try await Self.waitForListeners(h, 1)
+            _ = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
+            _ = try await client.claim(h.code("A1"), token: cy.token, at: Harness.a1)
+            let heard = try await first.ids(atLeast: 2)
+            let before = first.stop()
+            try #require(heard.count == 2, "\(before)")
+
+            // While Bo is away: two finds, an offer to Bo, and an offer Bo is no party to.
+            _ = try await client.claim(h.code("B1"), token: ada.token, at: Harness.b1)
+            _ = try await client.claim(h.code("B1"), token: bo.token, at: Harness.b1)
+            let cards = try await client.call(.get, "/api/me/collection", token: ada.token)["cards"] as? [[String: Any]]
+            let adaCard = try #require(cards?.first?["id"] as? String)
+            let toBo = try #require(try await client.call(.post, "/api/trades", token: ada.token,
+                                                          json: ["to": bo.id, "give": [adaCard]])["id"] as? String)
+            let cyCards = try await client.call(.get, "/api/me/collection", token: cy.token)["cards"] as? [[String: Any]]
+            let cyCard = try #require(cyCards?.first?["id"] as? String)
+            #expect(try await client.call(.post, "/api/trades", token: cy.token, json: ["to": ada.id, "give": [cyCard]]).status == .created)
+
+            // Back, from the last id heard: the missed news first, then live news as it happens.
+            // (The dropped stream is counted until the server next writes to it.)
+            let open = await h.session.live.listenerCount
+            let second = try CurlStream(url, lastEventID: heard.last)
+            try await Self.waitForListeners(h, open + 1)
+            #expect(try await client.call(.post, "/api/trades/\(toBo)/decline", token: bo.token)["state"] as? String == "declined")
+            _ = try await client.claim(h.code("B1"), token: cy.token, at: Harness.b1)
+            let resumed = try await second.ids(atLeast: 5)
+            try await Task.sleep(for: .milliseconds(300))   // nothing more should come
+            let after = second.stop()
+            await h.session.live.closeAll()   // the server's side of the dropped streams ends too
+
+            // Exactly Bo's news of the ledger, in order: every find, and the trade he is party to.
+            var expected: [Int64] = []
+            for event in try await h.session.store.events(after: 0, limit: 1000) {
+                switch try event.decodedBody() {
+                case .findRecorded: expected.append(event.seq)
+                case .tradeOffered(let body) where body.trade.id == toBo: expected.append(event.seq)
+                case .tradeClosed(let body) where body.trade == toBo: expected.append(event.seq)
+                default: continue
+                }
+            }
+            #expect(expected.count == 7)
+            #expect(heard + resumed == expected, "first: \(before)\nsecond: \(after)")
+            #expect(CurlStream.ids(after) == resumed, "nothing after the last news")
+            #expect(after.contains("event: trade-offer") && after.contains("event: trade-outcome"))
+        }
+    }
+
+    /// A Last-Event-ID that is not an event id is a 400 with a JSON error, not a stream.
+    @Test func aBadLastEventIDIsRefused() async throws {
+        let h = try Harness()
+        try await h.app.test(.router) { client in
+            let bo = try await client.join("Bo")
+            let reply = try await client.call(.get, "/api/live?token=\(bo.token)", headers: [.init("Last-Event-ID")!: "seven"])
+            #expect(reply.status == .badRequest && reply.error == "bad-last-event-id")
+            #expect(reply.json["message"] as? String == "Last-Event-ID: seven is not an event id (a whole number from an earlier id: line)")
+        }
+    }
+
+    static func waitForListeners(_ h: Harness, _ n: Int) async throws {
+        for _ in 0..<200 where await h.session.live.listenerCount < n {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try #require(await h.session.live.listenerCount >= n)
+    }
+}
+
+/// An event stream read by curl into a file, polled without blocking a thread (the server under
+/// test runs in this process, on as few threads as the machine has cores), and ended at will:
+/// a client that drops.
+final class CurlStream: @unchecked Sendable {
+    private let curl = Process()
+    private let path = NSTemporaryDirectory() + "geoqr-stream-\(UUID().uuidString)"
+
+    init(_ url: String, lastEventID: Int64? = nil) throws {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-sN", "--max-time", "120", url] + (lastEventID.map { ["-H", "Last-Event-ID: \($0)"] } ?? [])
+        curl.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try curl.run()
+    }
+
+    deinit {
+        if curl.isRunning { kill(curl.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    /// The ids heard so far, once there are at least `count` (or after 30 s, however many).
+    func ids(atLeast count: Int) async throws -> [Int64] {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while Self.ids(text).count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        return Self.ids(text)
+    }
+
+    /// Ends the stream (the client goes away) and answers what it read. SIGKILL: the test
+    /// runner's threads may block SIGTERM, and a child inherits that.
+    func stop() -> String {
+        kill(curl.processIdentifier, SIGKILL)
+        curl.waitUntilExit()
+        return text
+    }
+
+    /// The ids of a stream's events, in order.
+    static func ids(_ stream: String) -> [Int64] {
+        stream.split(separator: "\n").compactMap { $0.hasPrefix("id: ") ? Int64($0.dropFirst(4)) : nil }
+    }
+}
