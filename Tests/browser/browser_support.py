@@ -46,10 +46,13 @@ class Session:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.log = open(os.path.join(self.dir, "serve.log"), "w")
-        args = [a(self) if callable(a) else a for a in serve_args]
-        self.server = subprocess.Popen([GEOQR, "serve", "--hunt", self.hunt, "--data", self.data, "--port", str(self.port), *args],
-                                       stdout=self.log, stderr=subprocess.STDOUT)
+        self.args = [a(self) if callable(a) else a for a in serve_args]
         self.base = f"http://localhost:{self.port}"
+        self.start()
+
+    def start(self):
+        self.server = subprocess.Popen([GEOQR, "serve", "--hunt", self.hunt, "--data", self.data, "--port", str(self.port), *self.args],
+                                       stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(100):
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
@@ -72,13 +75,20 @@ class Session:
                         "-vf", "scale=400:400,pad=640:480:120:40:color=white,format=yuv420p", "-f", "yuv4mpegpipe", clip], check=True)
         return clip
 
-    def stop(self):
+    def stop(self, closing=True):
         self.server.terminate()
         try:
             self.server.wait(timeout=15)
         except subprocess.TimeoutExpired:
             self.server.kill()
-        self.log.close()
+        if closing:
+            self.log.close()
+
+    def restart(self):
+        """The game master restarts `geoqr serve` on the same port and data directory: every
+        open stream drops; sign-ins and the ledger are in the data directory and stay."""
+        self.stop(closing=False)
+        self.start()
 
 
     def admin_link(self):

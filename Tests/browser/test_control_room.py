@@ -100,8 +100,27 @@ def run():
               map_shows_caches_trail_and_me)
 
         def a_find_marks_the_map_and_moves_next():
+            # The server restarts while the control room's laptop has no network (DevTools'
+            # offline emulation keeps an open stream but refuses new connections): once it is
+            # back, its stream resumes from the last event it heard (Last-Event-ID) and the feed
+            # shows the find made in between, once.
+            def network(cut):
+                gm.execute_cdp_cmd("Network.enable", {})
+                gm.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                   {"offline": cut, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+            network(True)
+            session.restart()
+            wait(gm, lambda d: "offline" in d.find_element(By.ID, "status").get_attribute("class"), what="the control room's stream dropped")
             verdict = claim_by_link(ada, session, "A1")
             assert verdict.get_attribute("data-verdict") == "claimable", verdict.text
+            assert not gm.find_elements(By.CSS_SELECTOR, "#feed li[data-verdict=claimable]"), "no find in the feed while offline"
+            network(False)
+            wait(gm, lambda d: "Ada" in text(d, "#feed li[data-verdict=claimable]"), seconds=20,
+                 what="the find made while the control room was offline, in its feed")
+            wait(gm, lambda d: "offline" not in d.find_element(By.ID, "status").get_attribute("class"), what="the stream back")
+            assert len(gm.find_elements(By.CSS_SELECTOR, "#feed li[data-verdict=claimable]")) == 1, "the find once, not twice"
+            wait(gm, lambda d: text(d, "#stations tr[data-station=A1] td:nth-of-type(1)") == "1", what="A1's find in the station health")
+            gm.save_screenshot(os.path.join(SHOTS, "control-room-after-drop.png"))
             ada.save_screenshot(os.path.join(SHOTS, "phone-verdict.png"))
             ada.get(session.base + "/")
             wait_app(ada)
@@ -110,7 +129,8 @@ def run():
             tab(ada, "map")
             wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#map .cache-marker.found.cache-A1")
                  and d.find_elements(By.CSS_SELECTOR, "#map .cache-marker.next.cache-B1"), what="A1 found, B1 next")
-        check("a find shows on the map and the trail's next cache moves on", a_find_marks_the_map_and_moves_next)
+        check("a find shows on the map and the trail's next cache moves on; the control room's feed catches up after a drop",
+              a_find_marks_the_map_and_moves_next)
 
         def paid_hint():
             tab(ada, "caches")

@@ -79,12 +79,16 @@ const GeoQR = {
   /// Server-sent events read with fetch, so a token can go in a header rather than the URL:
   /// calls `on[name](data)` per event and reconnects after a drop, until `stop()`.
   listen(path, token, on) {
-    let stopped = false, controller = null;
+    // lastId: the last "id:" line heard, sent back as Last-Event-ID when the stream is opened
+    // again (as EventSource does), so the server first tells what the dropped stream missed.
+    let stopped = false, controller = null, lastId = null;
     (async function loop() {
       while (!stopped) {
         controller = new AbortController();
         try {
-          const response = await fetch(path, { headers: { Authorization: "Bearer " + token }, signal: controller.signal });
+          const headers = { Authorization: "Bearer " + token };
+          if (lastId !== null) headers["Last-Event-ID"] = lastId;
+          const response = await fetch(path, { headers, signal: controller.signal });
           if (!response.ok) { on.error?.(response.status); if (response.status === 401 || response.status === 403) return; }
           else {
             on.open?.();
@@ -99,7 +103,8 @@ const GeoQR = {
                 const block = buffer.slice(0, end); buffer = buffer.slice(end + 2);
                 let name = "message", data = "";
                 for (const line of block.split("\n")) {
-                  if (line.startsWith("event: ")) name = line.slice(7);
+                  if (line.startsWith("id: ")) lastId = line.slice(4);
+                  else if (line.startsWith("event: ")) name = line.slice(7);
                   else if (line.startsWith("data: ")) data += line.slice(6);
                 }
                 if (data && on[name]) { try { on[name](JSON.parse(data)); } catch (error) { console.error(error); } }

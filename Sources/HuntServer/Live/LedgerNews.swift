@@ -64,11 +64,41 @@ extension HuntSession {
         while true {
             let events = try await store.events(after: after, limit: 1024)
             for event in events {
-                for (news, audience) in try await news(of: event) where audience.includes(listener) { missed.append(news) }
+                for (news, audience) in try await news(of: event) + claimNews(of: event) where audience.includes(listener) {
+                    missed.append(news)
+                }
             }
             guard let last = events.last, events.count == 1024 else { return missed }
             after = last.seq
         }
+    }
+}
+
+extension HuntSession {
+    /// The control room's feed line for a claim the ledger recorded (a find, or an attempt
+    /// it refused), for a stream that resumes: live, the feed hears each claim as it is judged
+    /// (``tellGameMaster``, with no id), so a dropped stream would lose the claims made while
+    /// it was down. Made from the claim as the ledger keeps it; the control room drops a line
+    /// it already shows (same player, cache, verdict and scan time).
+    func claimNews(of event: LedgerEvent) async throws -> [(LiveEvent, Audience)] {
+        guard event.hunt == hunt.id else { return [] }
+        let claim: ClaimRecord, verdict: Verdict, find: String?, points: Int?
+        switch try event.decodedBody() {
+        case .findRecorded(let body):
+            (claim, verdict, find, points) = (body.claim, .claimable, body.find, body.awards.map(\.amount).reduce(0, +))
+        case .claimAttempted(let body):
+            (claim, verdict, find, points) = (body.claim, body.verdict, nil, nil)
+        default:
+            return []
+        }
+        let who = try await players.player(id: claim.player)
+        let cache = claim.cache.flatMap(hunt.cache(id:))
+        let distance = cache.flatMap { c in claim.location.map { $0.distance(to: c.coordinate) } }
+        return [(LiveEvent(name: "claim", value: ClaimNews(
+            player: claim.player, name: who?.name ?? claim.player, team: who?.team, method: claim.method.rawValue,
+            verdict: verdict.rawValue, cache: claim.cache, cacheName: cache?.name, sentence: "", distanceM: distance,
+            accuracyM: nil, find: find, points: points, scanTime: claim.time, lateSeconds: claim.lateSeconds,
+            at: Date(millisecondsSince1970: event.timeMs)), id: event.seq), .gameMaster)]
     }
 }
 
