@@ -73,18 +73,8 @@ extension Database {
     /// bound through nested closures) cost more than the insert they carry. Nothing else
     /// watches this connection's statements (no transaction observers), so GRDB is not told.
     func execute(_ statement: Statement, binding values: [LedgerValue]) throws {
-        let handle = statement.sqliteStatement
-        precondition(values.count == Int(sqlite3_bind_parameter_count(handle)),
-                     "\(values.count) values for \(sqlite3_bind_parameter_count(handle)) parameters in \(statement.sql)")
-        sqlite3_reset(handle)
-        bind(values, to: handle)
-        let code = sqlite3_step(handle)
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
-                                message: String(cString: sqlite3_errmsg(sqliteConnection)), sql: statement.sql)
-        }
+        // The ledger's inserts, updates and deletes give no rows: one step runs each to its end.
+        _ = try firstRow(statement, binding: values) { _ in () }
     }
 
     /// The first row `statement` gives with `values` bound, read by `read` from SQLite's
