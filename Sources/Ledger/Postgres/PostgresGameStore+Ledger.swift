@@ -67,8 +67,8 @@ extension PostgresGameStore: LedgerCopying {
     func appendCopied(_ events: [LedgerEvent], credentials: [Credential]) async throws {
         try await write { tx in
             for event in events {
-                try await tx.insert(event)
-                try await tx.sql.run(try StateProjection.statements(for: event))
+                tx.insert(event)
+                tx.buffer.add(try StateProjection.statements(for: event))
             }
             for c in credentials {
                 try await tx.sql.execute("""

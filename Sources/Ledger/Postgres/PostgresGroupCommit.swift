@@ -3,18 +3,22 @@ import PostgresNIO
 
 /// The transaction a batch of writes shares: the connection, and the head of the chain it
 /// locked. Acts append through ``append(_:hunt:actor:at:body:)``, as SQLite's acts append
-/// through `EventAppender`.
+/// through `EventAppender`; what they write waits in the connection's ``PostgresWriteBuffer``
+/// until a read or the commit sends it.
 final class PostgresTransaction {
     let sql: PostgresSQL
     /// The last event's seq and hash as this transaction has them.
     var head: (seq: Int64, hash: String)
-    /// Set when the batch's one write was refused: the transaction is rolled back, not committed.
+    /// Set when the batch's one write was refused after some of it was sent: the transaction is
+    /// rolled back, not committed.
     var refused = false
 
     init(sql: PostgresSQL, head: (seq: Int64, hash: String)) {
         self.sql = sql
         self.head = head
     }
+
+    var buffer: PostgresWriteBuffer { sql.buffer! }
 
     /// The seq the next event will get.
     var nextSeq: Int64 { head.seq + 1 }
@@ -25,26 +29,38 @@ final class PostgresTransaction {
     func append<Body: Encodable & Sendable>(_ kind: EventKind, hunt: String, actor: String, at time: Date,
                                             body makeBody: (Int64) throws -> Body) async throws -> LedgerEvent {
         let (event, value) = try LedgerEvent.following(head, kind: kind, hunt: hunt, actor: actor, at: time, body: makeBody)
-        try await insert(event)
-        try await sql.run(try StateProjection.statements(for: event, decoded: value))
+        buffer.add([Self.insertion(event)] + (try StateProjection.statements(for: event, decoded: value)))
+        head = (event.seq, event.hash)
         return event
     }
 
     /// Inserts an event as it is (a copied ledger's), moving the head on.
-    func insert(_ event: LedgerEvent) async throws {
-        try await sql.execute("""
+    func insert(_ event: LedgerEvent) {
+        buffer.add([Self.insertion(event)])
+        head = (event.seq, event.hash)
+    }
+
+    static func insertion(_ event: LedgerEvent) -> ProjectionStatement {
+        ProjectionStatement("""
             INSERT INTO events (seq, time_ms, hunt, actor, kind, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, event.seq, event.timeMs, event.hunt, event.actor, event.kind, event.body, event.prevHash, event.hash)
-        head = (event.seq, event.hash)
     }
 }
 
 /// Group commit on PostgreSQL, as ``GroupCommit`` does it on SQLite: writes submitted at the
-/// same time share one transaction (one WAL flush acknowledges them all), each in its own
-/// savepoint, so one the game refuses is rolled back alone (a write alone in its batch needs no
-/// savepoint: its transaction is rolled back instead, two round trips fewer). A fault of the
-/// server or the connection fails the whole batch. A caller is answered only once its batch
-/// has committed.
+/// same time share one transaction (one WAL flush acknowledges them all), and a caller is
+/// answered only once its batch has committed. A fault of the server or the connection fails
+/// the whole batch.
+///
+/// Round trips are what a batch costs here (each statement is one, on the one writer
+/// connection), so a batch runs in the fewest: its acts run one after another with no savepoint
+/// between them, and their writes wait in a ``PostgresWriteBuffer`` until a read or the commit
+/// sends them, merged. A write the game refuses before any of it was sent is dropped from the
+/// buffer. Otherwise (a refusal after the act's own writes went out, or a statement PostgreSQL
+/// refused, which aborts the transaction) the batch is rolled back and runs again guarded: a
+/// savepoint for each act and its writes sent before the savepoint is released, so the refused
+/// write is undone alone. A write alone in its batch needs no savepoint: its transaction is rolled
+/// back instead.
 ///
 /// Total order across processes: each batch's transaction first locks the one row of
 /// `chain_head` (`SELECT … FOR UPDATE`) and holds it to commit, so the writers of every server
@@ -64,8 +80,26 @@ final class PostgresGroupCommit: Sendable {
     nonisolated(unsafe) private var pending: [PendingWrite] = []
     nonisolated(unsafe) private var draining = false
 
+    /// How a batch runs its writes.
+    enum Mode {
+        /// One write: refused, its transaction is rolled back.
+        case alone
+        /// No savepoints; writes sent as late as possible.
+        case optimistic
+        /// A savepoint for each write, its statements sent before it is released.
+        case guarded
+    }
+
+    /// What running one write in a batch came to.
+    enum Step {
+        /// Its answer, given once the batch has committed.
+        case answer(@Sendable () -> Void)
+        /// The batch must be rolled back and run again guarded.
+        case rerunGuarded
+    }
+
     private struct PendingWrite: Sendable {
-        let run: @Sendable (PostgresTransaction, _ alone: Bool) async throws -> @Sendable () -> Void
+        let run: @Sendable (PostgresTransaction, Mode) async throws -> Step
         let fail: @Sendable (any Error) -> Void
     }
 
@@ -79,23 +113,32 @@ final class PostgresGroupCommit: Sendable {
     func write<T: Sendable>(_ work: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let pending = PendingWrite(
-                run: { transaction, alone in
+                run: { transaction, mode in
                     let head = transaction.head
-                    if !alone { try await transaction.sql.execute("SAVEPOINT act") }
+                    let buffer = transaction.buffer
+                    let mark = buffer.added
+                    if mode == .guarded { try await transaction.sql.execute("SAVEPOINT act") }
                     do {
                         let value = try await work(transaction)
-                        if !alone { try await transaction.sql.execute("RELEASE SAVEPOINT act") }
-                        return { continuation.resume(returning: value) }
+                        if mode != .optimistic { try await transaction.sql.flush() }
+                        if mode == .guarded { try await transaction.sql.execute("RELEASE SAVEPOINT act") }
+                        return .answer { continuation.resume(returning: value) }
                     } catch where PostgresFailure.isFault(error) {
                         throw error
                     } catch {
-                        if alone {
-                            transaction.refused = true
-                        } else {
+                        transaction.head = head
+                        switch mode {
+                        case .alone:
+                            if !buffer.discard(after: mark) || error is PSQLError { transaction.refused = true }
+                        case .optimistic:
+                            // A statement PostgreSQL refused has aborted the transaction; writes
+                            // already sent can only be undone by rolling back.
+                            if error is PSQLError || !buffer.discard(after: mark) { return .rerunGuarded }
+                        case .guarded:
+                            buffer.dropPending()
                             try await transaction.sql.execute("ROLLBACK TO SAVEPOINT act")
-                            transaction.head = head
                         }
-                        return { continuation.resume(throwing: error) }
+                        return .answer { continuation.resume(throwing: error) }
                     }
                 },
                 fail: { continuation.resume(throwing: $0) })
@@ -122,27 +165,53 @@ final class PostgresGroupCommit: Sendable {
             do {
                 let location = self.location
                 let answers = try await client.withConnection { connection in
-                    let sql = PostgresSQL(connection: connection, location: location)
-                    try await sql.execute("BEGIN")
-                    do {
-                        guard let row = try await sql.row("SELECT seq, hash FROM chain_head WHERE id = 1 FOR UPDATE") else {
-                            throw PostgresStoreError.noLedger("\(location)")
-                        }
-                        let transaction = PostgresTransaction(sql: sql, head: (row["seq"], row["hash"]))
-                        var answers: [@Sendable () -> Void] = []
-                        for write in batch { answers.append(try await write.run(transaction, batch.count == 1)) }
-                        try await sql.execute(transaction.refused ? "ROLLBACK" : "COMMIT")
-                        return answers
-                    } catch {
-                        try? await sql.execute("ROLLBACK")
-                        throw error
-                    }
+                    if batch.count == 1 { return try await Self.run(batch, mode: .alone, connection, location)! }
+                    if let answers = try await Self.run(batch, mode: .optimistic, connection, location) { return answers }
+                    return try await Self.run(batch, mode: .guarded, connection, location)!
                 }
                 answers.forEach { $0() }
             } catch {
                 let translated = PostgresFailure.translate(error, location: location)
                 batch.forEach { $0.fail(translated) }
             }
+        }
+    }
+
+    /// Runs `batch` in one transaction and commits it; nil when it was rolled back to run again
+    /// guarded.
+    private static func run(_ batch: [PendingWrite], mode: Mode, _ connection: PostgresConnection,
+                            _ location: PostgresLocation) async throws -> [@Sendable () -> Void]? {
+        let sql = PostgresSQL(connection: connection, location: location, buffer: PostgresWriteBuffer())
+        try await sql.execute("BEGIN")
+        do {
+            guard let row = try await sql.row("SELECT seq, hash FROM chain_head WHERE id = 1 FOR UPDATE") else {
+                throw PostgresStoreError.noLedger("\(sql.location)")
+            }
+            let transaction = PostgresTransaction(sql: sql, head: (row["seq"], row["hash"]))
+            var answers: [@Sendable () -> Void] = []
+            for write in batch {
+                switch try await write.run(transaction, mode) {
+                case .answer(let answer): answers.append(answer)
+                case .rerunGuarded:
+                    try await sql.rollback()
+                    return nil
+                }
+            }
+            if transaction.refused {
+                try await sql.rollback()
+                return answers
+            }
+            do {
+                try await sql.flush()
+            } catch where mode == .optimistic && !PostgresFailure.isFault(error) {
+                try await sql.rollback()
+                return nil
+            }
+            try await sql.execute("COMMIT")
+            return answers
+        } catch {
+            try? await sql.rollback()
+            throw error
         }
     }
 }

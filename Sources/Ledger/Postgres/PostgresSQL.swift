@@ -11,9 +11,13 @@ import PostgresNIO
 /// ```
 /// Errors come through as postgres-nio throws them; the store translates them at its edge
 /// (``PostgresFailure``), after group commit has told faults from refusals.
+///
+/// In a group commit's transaction, writes wait in a ``PostgresWriteBuffer`` and every query
+/// sends them first, so a read sees every write before it.
 struct PostgresSQL: Sendable {
     let connection: PostgresConnection
     let location: PostgresLocation
+    var buffer: PostgresWriteBuffer? = nil
 
     static let logger = Logger(label: "geoqr.ledger.postgres")
 
@@ -35,10 +39,12 @@ struct PostgresSQL: Sendable {
     }
 
     func run(_ sql: String, _ arguments: [LedgerValue]) async throws {
+        try await flush()
         try await connection.query(Self.query(sql, arguments), logger: Self.logger)
     }
 
     func fetch(_ sql: String, _ arguments: [LedgerValue]) async throws -> [LedgerRow] {
+        try await flush()
         let rows = try await connection.query(Self.query(sql, arguments), logger: Self.logger).collect()
         guard let first = rows.first else { return [] }
         var columns: [String: Int] = [:]
@@ -46,7 +52,23 @@ struct PostgresSQL: Sendable {
         return try rows.map { row in LedgerRow(columns: columns, values: try row.map(Self.value)) }
     }
 
+    /// Ends the transaction, undoing it, with nothing held back sent first.
+    func rollback() async throws {
+        buffer?.dropPending()
+        _ = try await connection.query("ROLLBACK", logger: Self.logger)
+    }
+
+    /// Sends the writes held back in this transaction, if any.
+    func flush() async throws {
+        if let buffer, !buffer.isEmpty { try await buffer.flush(connection) }
+    }
+
     static func query(_ sql: String, _ arguments: [LedgerValue]) -> PostgresQuery {
+        query(numberedSQL: numbered(sql), arguments)
+    }
+
+    /// A query whose parameters are already `$1`, `$2`…
+    static func query(numberedSQL sql: String, _ arguments: [LedgerValue]) -> PostgresQuery {
         var binds = PostgresBindings(capacity: arguments.count)
         for argument in arguments {
             switch argument {
@@ -56,7 +78,7 @@ struct PostgresSQL: Sendable {
             case .text(let value): binds.append(value)
             }
         }
-        return PostgresQuery(unsafeSQL: numbered(sql), binds: binds)
+        return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
 
     /// `sql` with each `?` outside quotes turned into `$1`, `$2`…
