@@ -28,6 +28,45 @@ struct ClaimStoreTests {
         #expect(try await store.finds(hunt: "TEST", player: nil).count == 1)
     }
 
+    /// Claims sent together share a batch, whose facts PostgreSQL's store reads at once: each
+    /// claim must still be judged on what came before it in the batch (another's find of the
+    /// cache, the same player's other find, the first sending of its id).
+    @Test(arguments: StoreKind.tested) func claimsSentTogetherAreJudgedOnWhatCameBefore(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
+        defer { store.removeFolder() }
+        var players: [Player] = []
+        for i in 0..<12 { players.append(try await store.player("Walker \(i)")) }
+        let sendings = players.flatMap { p in
+            ["A1", "B1"].flatMap { cache in
+                (0..<2).map { _ in
+                    var c = claim(p.name.lowercased(), cache)   // named, not by id
+                    c.claimID = "\(p.id)-\(cache)"
+                    return c
+                }
+            }
+        }
+        let outcomes = try await withThrowingTaskGroup(of: (String, ClaimOutcome).self) { group in
+            for c in sendings { group.addTask { (c.claimID!, try await store.record(c, in: testHunt)) } }
+            group.addTask {
+                await #expect(throws: GameRuleViolation.unknownPlayer("Nobody")) {
+                    try await store.record(claim("Nobody", "A1"), in: testHunt)
+                }
+                return ("", .attempt(verdict: .noCode))
+            }
+            return try await group.reduce(into: [String: [ClaimOutcome]]()) { $0[$1.0, default: []].append($1.1) }
+        }
+        for (id, answers) in outcomes where !id.isEmpty {
+            let found = answers.filter { if case .found = $0 { true } else { false } }
+            let resent = answers.filter { if case .resent(.found) = $0 { true } else { false } }
+            #expect(found.count == 1 && resent.count == 1, "\(id): \(answers)")
+        }
+        let finds = try await store.finds(hunt: "TEST", player: nil)
+        #expect(finds.count == 24)
+        #expect(Set(finds.map { "\($0.player) \($0.cache)" }).count == 24)
+        #expect(finds.filter(\.firstToFind).map(\.cache).sorted() == ["A1", "B1"])
+        #expect(try await store.verify().isIntact)
+    }
+
     @Test(arguments: StoreKind.tested) func rejectedClaimsAreKeptAsAttempts(_ kind: StoreKind) async throws {
         let store = try await makeStore(kind)
         defer { store.removeFolder() }

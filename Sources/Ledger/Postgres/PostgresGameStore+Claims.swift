@@ -1,31 +1,29 @@
 import Foundation
 import GeoQR
+import PostgresNIO
 
 extension PostgresGameStore {
     public func record(_ claim: ClaimRecord, in hunt: Hunt, at time: Date) async throws -> ClaimOutcome {
         let claim = claim.normalized(for: hunt)
         let scoring = configuration.scoring
-        return try await write { tx in
+        let key = ClaimKey(hunt: hunt.id, player: claim.player, cache: claim.cache ?? "", claimID: claim.claimID ?? "")
+        return try await write(claim: key) { tx in
             var claim = claim
-            claim.player = try await Self.requirePlayer(tx.sql, hunt: hunt.id, claim.player)
-            if let id = claim.claimID, let earlier = try await Self.earlierSending(tx.sql, hunt: hunt.id, claimID: id) {
+            let facts = try await Self.claimFacts(tx, key)
+            guard let player = facts.player else { throw GameRuleViolation.unknownPlayer(claim.player) }
+            claim.player = player
+            if facts.sentBefore, let id = claim.claimID, let earlier = try await Self.earlierSending(tx.sql, hunt: hunt.id, claimID: id) {
                 return .resent(earlier)
             }
             let cache = claim.cache.flatMap(hunt.cache(id:))
-            let facts = try await tx.sql.row("""
-                SELECT (SELECT id FROM finds WHERE hunt = ? AND player_id = ? AND cache_id = ? AND voided = 0) AS existing,
-                       COALESCE((SELECT disabled FROM cache_flags WHERE hunt = ? AND cache_id = ?), 0) AS disabled,
-                       EXISTS (SELECT 1 FROM finds WHERE hunt = ? AND cache_id = ? AND voided = 0) AS found_before,
-                       EXISTS (SELECT 1 FROM items WHERE hunt = ? AND kind = 'card' AND owner_id = ? AND cache_id = ?) AS holds_card
-                """, hunt.id, claim.player, claim.cache ?? "", hunt.id, claim.cache ?? "", hunt.id, claim.cache ?? "",
-                     hunt.id, claim.player, claim.cache ?? "")!
-            switch Finding.decide(claim, cache: cache, disabled: facts["disabled"], existingFind: facts["existing"]) {
-            case .repeatOf(let id):
-                return .alreadyFound(try await Self.find(tx.sql, id: id)!)
+            switch Finding.decide(claim, cache: cache, disabled: facts.disabled, existingFind: facts.existingFind?.id) {
+            case .repeatOf:
+                return .alreadyFound(facts.existingFind!)
             case .attempt(let verdict):
                 try await tx.append(.claimAttempted, hunt: hunt.id, actor: claim.player, at: time) { _ in
                     ClaimAttempted(claim: claim, verdict: verdict)
                 }
+                tx.claims.recorded(key, player: player, found: false)
                 return .attempt(verdict: verdict)
             case .newFind:
                 let cache = cache!
@@ -40,12 +38,67 @@ extension PostgresGameStore {
                         .map { (cache: $0["cache_id"], timeMs: $0["time_ms"]) }
                 }
                 let body = NewFind.body(seq: tx.nextSeq, claim: claim, cache: cache, hunt: hunt, scoring: scoring,
-                                        firstToFind: !(facts["found_before"] as Bool), playerHoldsCard: facts["holds_card"],
+                                        firstToFind: !facts.foundBefore, playerHoldsCard: facts.holdsCard,
                                         earlierTrailFinds: earlier)
                 try await tx.append(.findRecorded, hunt: hunt.id, actor: claim.player, at: time) { _ in body }
+                tx.claims.recorded(key, player: player, found: true)
                 return NewFind.outcome(of: body, hunt: hunt.id)
             }
         }
+    }
+
+    /// What the rules need to judge a claim: read for every claim of the batch at once when the
+    /// batch's first claim asks, and from then on answered from memory while nothing the batch
+    /// wrote could have changed them (``ClaimFactsCache``); a claim alone, or one whose facts are
+    /// stale, reads its own.
+    static func claimFacts(_ tx: PostgresTransaction, _ key: ClaimKey) async throws -> ClaimFacts {
+        if let facts = tx.claims.facts(for: key) { return facts }
+        if let keys = tx.claims.keysToReadTogether(for: key) {
+            tx.claims.remember(try await fetchClaimFacts(tx.sql, keys))
+            if let facts = tx.claims.facts(for: key) { return facts }
+        }
+        return try await fetchClaimFacts(tx.sql, [key])[key]!
+    }
+
+    /// The facts of several claims in one query: the player they name, whether a claim with the
+    /// same id came before, the player's live find of the cache, whether the cache is disabled or
+    /// was found by anyone, and whether the player holds its card.
+    static func fetchClaimFacts(_ sql: PostgresSQL, _ keys: [ClaimKey]) async throws -> [ClaimKey: ClaimFacts] {
+        var binds = PostgresBindings(capacity: 5)
+        binds.append(keys.map(\.hunt))
+        binds.append(keys.map { $0.player.uppercased() })
+        binds.append(keys.map { PlayerName.key($0.player) })
+        binds.append(keys.map(\.cache))
+        binds.append(keys.map(\.claimID))
+        // Each fact a LATERAL lookup with LIMIT 1: the planner then probes the indexes once a
+        // claim. As EXISTS it may hash the whole of finds or items for every batch instead (it
+        // cannot know how few claims the arrays hold), which grows with the ledger.
+        let query = PostgresQuery(unsafeSQL: """
+            SELECT k.i, p.id AS resolved, c.yes IS NOT NULL AS sent_before, COALESCE(cf.disabled, 0) AS disabled,
+                   fb.yes IS NOT NULL AS found_before, hc.yes IS NOT NULL AS holds_card, f.*
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+                 WITH ORDINALITY AS k(hunt, upper_id, name_key, cache, claim_id, i)
+            LEFT JOIN LATERAL (SELECT id FROM players WHERE hunt = k.hunt AND (id = k.upper_id OR name_key = k.name_key)
+                               ORDER BY (id = k.upper_id) DESC LIMIT 1) p ON true
+            LEFT JOIN LATERAL (SELECT 1 AS yes FROM claim_ids WHERE hunt = k.hunt AND claim_id = k.claim_id LIMIT 1) c ON true
+            LEFT JOIN LATERAL (SELECT disabled FROM cache_flags WHERE hunt = k.hunt AND cache_id = k.cache LIMIT 1) cf ON true
+            LEFT JOIN LATERAL (SELECT 1 AS yes FROM finds WHERE hunt = k.hunt AND cache_id = k.cache AND voided = 0
+                               LIMIT 1) fb ON true
+            LEFT JOIN LATERAL (SELECT 1 AS yes FROM items WHERE hunt = k.hunt AND kind = 'card' AND owner_id = p.id
+                               AND cache_id = k.cache LIMIT 1) hc ON true
+            LEFT JOIN LATERAL (SELECT * FROM finds WHERE hunt = k.hunt AND player_id = p.id AND cache_id = k.cache
+                               AND voided = 0 LIMIT 1) f ON true
+            """, binds: binds)
+        let rows = try await sql.fetch(query)
+        var facts: [ClaimKey: ClaimFacts] = [:]
+        for row in rows {
+            let index: Int = row["i"]
+            let existing: String? = row["id"]
+            facts[keys[index - 1]] = ClaimFacts(player: row["resolved"], sentBefore: row["sent_before"],
+                                                 existingFind: existing.map { _ in find(row) }, disabled: row["disabled"],
+                                                 foundBefore: row["found_before"], holdsCard: row["holds_card"])
+        }
+        return facts
     }
 
     /// What a claim sent before under this id came to, or nil for a first sending.

@@ -93,10 +93,12 @@ public final class PostgresGameStore: GameStore {
         }
     }
 
-    /// Runs `work` in the next group commit; answers once it has committed.
+    /// Runs `work` in the next group commit; answers once it has committed. `claim` says
+    /// which claim it records, if it does (a batch reads its claims' facts together).
     @discardableResult
-    func write<T: Sendable>(_ work: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
-        do { return try await committer.write(work) } catch { throw PostgresFailure.translate(error, location: location) }
+    func write<T: Sendable>(claim: ClaimKey? = nil,
+                            _ work: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
+        do { return try await committer.write(claim: claim, work) } catch { throw PostgresFailure.translate(error, location: location) }
     }
 
     /// Reads on a pooled connection. Reads of several statements take one snapshot.

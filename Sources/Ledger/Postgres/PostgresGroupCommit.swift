@@ -12,6 +12,8 @@ final class PostgresTransaction {
     /// Set when the batch's one write was refused after some of it was sent: the transaction is
     /// rolled back, not committed.
     var refused = false
+    /// The batch's claims, and their facts once read.
+    var claims = ClaimFactsCache()
 
     init(sql: PostgresSQL, head: (seq: Int64, hash: String)) {
         self.sql = sql
@@ -99,6 +101,8 @@ final class PostgresGroupCommit: Sendable {
     }
 
     private struct PendingWrite: Sendable {
+        /// The claim this write records, if it is one: the batch reads its claims' facts together.
+        let claim: ClaimKey?
         let run: @Sendable (PostgresTransaction, Mode) async throws -> Step
         let fail: @Sendable (any Error) -> Void
     }
@@ -110,9 +114,12 @@ final class PostgresGroupCommit: Sendable {
     }
 
     /// Runs `work` in the next batch and returns its result once the batch has committed.
-    func write<T: Sendable>(_ work: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
+    /// `claim` says which claim it records, if it does.
+    func write<T: Sendable>(claim: ClaimKey? = nil,
+                            _ work: @escaping @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let pending = PendingWrite(
+                claim: claim,
                 run: { transaction, mode in
                     let head = transaction.head
                     let buffer = transaction.buffer
@@ -155,6 +162,9 @@ final class PostgresGroupCommit: Sendable {
     /// Commits batches until nothing is pending, one at a time.
     private func drain() async {
         while true {
+            // The callers just answered run on the same threads as this loop: let them send
+            // their next writes before the batch is taken, or it is a handful of them each time.
+            await Task.yield()
             let batch: [PendingWrite] = lock.withLock {
                 let taken = Array(pending.prefix(maxBatch))
                 pending.removeFirst(taken.count)
@@ -188,8 +198,12 @@ final class PostgresGroupCommit: Sendable {
                 throw PostgresStoreError.noLedger("\(sql.location)")
             }
             let transaction = PostgresTransaction(sql: sql, head: (row["seq"], row["hash"]))
+            transaction.claims.batch = batch.map(\.claim)
+            transaction.claims.enabled = mode != .guarded
             var answers: [@Sendable () -> Void] = []
-            for write in batch {
+            for (position, write) in batch.enumerated() {
+                transaction.claims.position = position
+                defer { if write.claim == nil { transaction.claims.forget() } }
                 switch try await write.run(transaction, mode) {
                 case .answer(let answer): answers.append(answer)
                 case .rerunGuarded:

@@ -44,8 +44,13 @@ struct PostgresSQL: Sendable {
     }
 
     func fetch(_ sql: String, _ arguments: [LedgerValue]) async throws -> [LedgerRow] {
+        try await fetch(Self.query(sql, arguments))
+    }
+
+    /// The rows of a query made here (with arrays bound, say), after the writes held back.
+    func fetch(_ query: PostgresQuery) async throws -> [LedgerRow] {
         try await flush()
-        let rows = try await connection.query(Self.query(sql, arguments), logger: Self.logger).collect()
+        let rows = try await connection.query(query, logger: Self.logger).collect()
         guard let first = rows.first else { return [] }
         var columns: [String: Int] = [:]
         for (index, cell) in first.enumerated() { columns[cell.columnName] = index }

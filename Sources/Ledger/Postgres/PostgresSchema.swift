@@ -16,6 +16,7 @@ enum PostgresSchema {
         ("v1: derived state", statements(derivedStateSQL)),
         (SignInsSchema.postgresName, SignInsSchema.statements),
         ("v3: notify on append", notifySQL),
+        ("v4: live finds by cache", liveFindsByCacheSQL),
     ]
 
     /// The statements of a script with no `;` but those that end them (postgres-nio's
@@ -78,6 +79,15 @@ enum PostgresSchema {
         END $$
         """,
         "CREATE TRIGGER events_notify AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION geoqr_events_notify()",
+    ]
+
+    /// Whether anyone has a live find of a cache, asked for every claim: with only
+    /// `finds_by_cache`, PostgreSQL's planner, seeing `voided = 0` match the partial unique index
+    /// `(hunt, player_id, cache_id)`, may read that index from the hunt's first entry on, which
+    /// for a cache nobody has found yet is all of the hunt's finds. SQLite keeps no statistics
+    /// to be misled by and looks `finds_by_cache` up.
+    static let liveFindsByCacheSQL = [
+        "CREATE INDEX finds_live_by_cache ON finds (hunt, cache_id) WHERE voided = 0",
     ]
 
     static let derivedStateSQL = """

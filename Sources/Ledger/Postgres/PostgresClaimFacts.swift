@@ -1,0 +1,86 @@
+import Foundation
+import GeoQR
+
+/// A claim as the batch it waits in knows it, before its player's name is resolved.
+struct ClaimKey: Hashable, Sendable {
+    let hunt: String
+    /// The player as the claim names them: an id or a name.
+    let player: String
+    /// The cache's id, or "" when the code named none.
+    let cache: String
+    /// The claim's id, or "" when it was sent without one.
+    let claimID: String
+
+    var huntAndCache: String { hunt + "\u{1F}" + cache }
+}
+
+/// What the rules need to judge a claim, as the ledger had it when they were read.
+struct ClaimFacts: Sendable {
+    /// The player's id, or nil when the claim names nobody in the hunt.
+    var player: String?
+    /// A claim with the same id was recorded before.
+    var sentBefore: Bool
+    /// The player's live find of the cache.
+    var existingFind: Find?
+    var disabled: Bool
+    /// Somebody has a live find of the cache.
+    var foundBefore: Bool
+    /// The player holds the cache's card (from a trade).
+    var holdsCard: Bool
+}
+
+/// The claims of one group-commit batch and what was read of them. A batch's claims are read in
+/// one query when the first of them asks; a claim later in the batch is then answered from
+/// memory, unless a write of the batch since could have changed its facts:
+/// - a write that is not a claim (a join, a trade, a cache disabled…) forgets them all;
+/// - a claim recorded for a player makes the facts of that player's other claims stale (their
+///   live finds, the cards they hold, their trail) and those of claims sent with its id;
+/// - a find makes its cache found before, for the claims after it (first-to-find).
+/// Stale facts are read again, for that claim alone, after the batch's writes are sent.
+struct ClaimFactsCache {
+    /// The batch's writes in order (nil for those that are not claims), and the one running.
+    var batch: [ClaimKey?] = []
+    var position = 0
+    /// False when the batch runs guarded: a write rolled back to its savepoint would leave
+    /// marks here that the ledger no longer has.
+    var enabled = true
+    private var known: [ClaimKey: ClaimFacts]?
+    private var touchedPlayers: Set<String> = []
+    private var touchedClaimIDs: Set<String> = []
+    private(set) var foundCaches: Set<String> = []
+
+    /// The facts of `key`, if they were read for the batch and are still true.
+    func facts(for key: ClaimKey) -> ClaimFacts? {
+        guard enabled, let facts = known?[key] else { return nil }
+        if let player = facts.player, touchedPlayers.contains(player) { return nil }
+        if !key.claimID.isEmpty && touchedClaimIDs.contains(key.hunt + "\u{1F}" + key.claimID) { return nil }
+        var current = facts
+        if foundCaches.contains(key.huntAndCache) { current.foundBefore = true }
+        return current
+    }
+
+    /// The claims still to run, the running one first, when they should be read together:
+    /// nothing is known yet and there is more than one.
+    func keysToReadTogether(for key: ClaimKey) -> [ClaimKey]? {
+        guard enabled, known == nil, position < batch.count, batch[position] == key else { return nil }
+        let keys = batch[position...].compactMap { $0 }
+        return keys.count > 1 ? keys : nil
+    }
+
+    /// Facts read for the claims ahead: the batch's writes so far are in them.
+    mutating func remember(_ read: [ClaimKey: ClaimFacts]) {
+        known = read
+        touchedPlayers = []
+        touchedClaimIDs = []
+    }
+
+    /// A write that is not a claim ran: what was read may no longer hold.
+    mutating func forget() { known = nil }
+
+    /// A claim of `player` was recorded: a find (of `key`'s cache) when `found`, else an attempt.
+    mutating func recorded(_ key: ClaimKey, player: String, found: Bool) {
+        touchedPlayers.insert(player)
+        if !key.claimID.isEmpty { touchedClaimIDs.insert(key.hunt + "\u{1F}" + key.claimID) }
+        if found && enabled { foundCaches.insert(key.huntAndCache) }
+    }
+}
