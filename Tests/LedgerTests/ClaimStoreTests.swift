@@ -67,6 +67,27 @@ struct ClaimStoreTests {
         #expect(try await store.verify().isIntact)
     }
 
+    /// A trail's caches claimed at once land in one batch: the last one recorded must still see
+    /// the others, in the order they were scanned, for the trail bonus.
+    @Test(arguments: StoreKind.tested) func aTrailClaimedAllAtOnceEarnsItsBonus(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
+        defer { store.removeFolder() }
+        var walkers: [Player] = []
+        for i in 0..<16 { walkers.append(try await store.player("Runner \(i)")) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (minutes, cache) in [(2.0, "A3"), (0, "A1"), (1, "A2")] {
+                for walker in walkers {
+                    group.addTask { _ = try await store.record(claim(walker.id, cache, minutes: minutes), in: testHunt) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        // Each: 3 × 10 + trail 15, as when walked one after another; and one first-to-find
+        // (5) of each cache among them.
+        let points = try await store.leaderboard(hunt: "TEST").map(\.points)
+        #expect(points.count == 16 && points.allSatisfy { $0 >= 45 } && points.reduce(0, +) == 16 * 45 + 3 * 5, "\(points)")
+    }
+
     @Test(arguments: StoreKind.tested) func rejectedClaimsAreKeptAsAttempts(_ kind: StoreKind) async throws {
         let store = try await makeStore(kind)
         defer { store.removeFolder() }

@@ -10,8 +10,17 @@ struct ClaimKey: Hashable, Sendable {
     let cache: String
     /// The claim's id, or "" when it was sent without one.
     let claimID: String
+    /// The caches of the trails the cache is on (``NewFind/trailCaches(of:in:)``), sorted: the
+    /// player's finds of these come with the facts, for the trail bonus.
+    let trailCaches: [String]
 
     var huntAndCache: String { hunt + "\u{1F}" + cache }
+}
+
+/// A player's live find of a trail's cache, as the trail bonus orders them.
+struct TrailFind: Codable, Sendable, Equatable {
+    let cache: String
+    let timeMs: Int64
 }
 
 /// What the rules need to judge a claim, as the ledger had it when they were read.
@@ -27,15 +36,19 @@ struct ClaimFacts: Sendable {
     var foundBefore: Bool
     /// The player holds the cache's card (from a trade).
     var holdsCard: Bool
+    /// The player's live finds of the key's trail caches, oldest in the ledger first.
+    var trailFinds: [TrailFind]
 }
 
 /// The claims of one group-commit batch and what was read of them. A batch's claims are read in
 /// one query when the first of them asks; a claim later in the batch is then answered from
-/// memory, unless a write of the batch since could have changed its facts:
-/// - a write that is not a claim (a join, a trade, a cache disabled…) forgets them all;
-/// - a claim recorded for a player makes the facts of that player's other claims stale (their
-///   live finds, the cards they hold, their trail) and those of claims sent with its id;
-/// - a find makes its cache found before, for the claims after it (first-to-find).
+/// memory, with what the batch has recorded since laid over the facts read:
+/// - a find makes its cache found before, for the claims after it (first-to-find), and joins
+///   its player's trail finds;
+/// - a claim recorded for a player and a cache makes the facts of the same player's other
+///   claims of that cache stale (the live find, the card held), and those of claims sent with its
+///   id (sent before);
+/// - a write that is not a claim (a join, a trade, a cache disabled…) forgets them all.
 /// Stale facts are read again, for that claim alone, after the batch's writes are sent.
 struct ClaimFactsCache {
     /// The batch's writes in order (nil for those that are not claims), and the one running.
@@ -45,17 +58,21 @@ struct ClaimFactsCache {
     /// marks here that the ledger no longer has.
     var enabled = true
     private var known: [ClaimKey: ClaimFacts]?
-    private var touchedPlayers: Set<String> = []
-    private var touchedClaimIDs: Set<String> = []
-    private(set) var foundCaches: Set<String> = []
+    private var touched: Set<String> = []
+    private var foundCaches: Set<String> = []
+    /// Finds recorded in this batch since the facts were read, by player.
+    private var newFinds: [String: [TrailFind]] = [:]
 
     /// The facts of `key`, if they were read for the batch and are still true.
     func facts(for key: ClaimKey) -> ClaimFacts? {
-        guard enabled, let facts = known?[key] else { return nil }
-        if let player = facts.player, touchedPlayers.contains(player) { return nil }
-        if !key.claimID.isEmpty && touchedClaimIDs.contains(key.hunt + "\u{1F}" + key.claimID) { return nil }
+        guard enabled, let facts = known?[key], let player = facts.player else { return nil }
+        if touched.contains(player + "\u{1F}" + key.cache) { return nil }
+        if !key.claimID.isEmpty && touched.contains(key.hunt + "\u{1F}\u{1F}" + key.claimID) { return nil }
         var current = facts
         if foundCaches.contains(key.huntAndCache) { current.foundBefore = true }
+        if !key.trailCaches.isEmpty, let mine = newFinds[player] {
+            current.trailFinds += mine.filter { key.trailCaches.contains($0.cache) }
+        }
         return current
     }
 
@@ -70,17 +87,19 @@ struct ClaimFactsCache {
     /// Facts read for the claims ahead: the batch's writes so far are in them.
     mutating func remember(_ read: [ClaimKey: ClaimFacts]) {
         known = read
-        touchedPlayers = []
-        touchedClaimIDs = []
+        touched = []
+        newFinds = [:]
     }
 
     /// A write that is not a claim ran: what was read may no longer hold.
     mutating func forget() { known = nil }
 
-    /// A claim of `player` was recorded: a find (of `key`'s cache) when `found`, else an attempt.
-    mutating func recorded(_ key: ClaimKey, player: String, found: Bool) {
-        touchedPlayers.insert(player)
-        if !key.claimID.isEmpty { touchedClaimIDs.insert(key.hunt + "\u{1F}" + key.claimID) }
-        if found && enabled { foundCaches.insert(key.huntAndCache) }
+    /// A claim of `player` was recorded: an attempt, or (with its scan time) a find of `key`'s cache.
+    mutating func recorded(_ key: ClaimKey, player: String, findTimeMs: Int64?) {
+        touched.insert(player + "\u{1F}" + key.cache)
+        if !key.claimID.isEmpty { touched.insert(key.hunt + "\u{1F}\u{1F}" + key.claimID) }
+        guard let findTimeMs, enabled else { return }
+        foundCaches.insert(key.huntAndCache)
+        newFinds[player, default: []].append(TrailFind(cache: key.cache, timeMs: findTimeMs))
     }
 }

@@ -6,7 +6,9 @@ extension PostgresGameStore {
     public func record(_ claim: ClaimRecord, in hunt: Hunt, at time: Date) async throws -> ClaimOutcome {
         let claim = claim.normalized(for: hunt)
         let scoring = configuration.scoring
-        let key = ClaimKey(hunt: hunt.id, player: claim.player, cache: claim.cache ?? "", claimID: claim.claimID ?? "")
+        let trail = claim.cache.flatMap(hunt.cache(id:)).map { NewFind.trailCaches(of: $0.id, in: hunt).sorted() } ?? []
+        let key = ClaimKey(hunt: hunt.id, player: claim.player, cache: claim.cache ?? "", claimID: claim.claimID ?? "",
+                           trailCaches: trail)
         return try await write(claim: key) { tx in
             var claim = claim
             let facts = try await Self.claimFacts(tx, key)
@@ -23,25 +25,15 @@ extension PostgresGameStore {
                 try await tx.append(.claimAttempted, hunt: hunt.id, actor: claim.player, at: time) { _ in
                     ClaimAttempted(claim: claim, verdict: verdict)
                 }
-                tx.claims.recorded(key, player: player, found: false)
+                tx.claims.recorded(key, player: player, findTimeMs: nil)
                 return .attempt(verdict: verdict)
             case .newFind:
                 let cache = cache!
-                // Only trails need the order of earlier finds, and only of their own caches.
-                let trailCaches = NewFind.trailCaches(of: cache.id, in: hunt)
-                var earlier: [(cache: String, timeMs: Int64)] = []
-                if !trailCaches.isEmpty {
-                    earlier = try await tx.sql.rows("""
-                        SELECT cache_id, time_ms FROM finds WHERE hunt = ? AND player_id = ? AND voided = 0
-                        AND cache_id IN (SELECT jsonb_array_elements_text(?::jsonb))
-                        """, hunt.id, claim.player, try BodyCoding.encode(trailCaches.sorted()))
-                        .map { (cache: $0["cache_id"], timeMs: $0["time_ms"]) }
-                }
                 let body = NewFind.body(seq: tx.nextSeq, claim: claim, cache: cache, hunt: hunt, scoring: scoring,
                                         firstToFind: !facts.foundBefore, playerHoldsCard: facts.holdsCard,
-                                        earlierTrailFinds: earlier)
+                                        earlierTrailFinds: facts.trailFinds.map { (cache: $0.cache, timeMs: $0.timeMs) })
                 try await tx.append(.findRecorded, hunt: hunt.id, actor: claim.player, at: time) { _ in body }
-                tx.claims.recorded(key, player: player, found: true)
+                tx.claims.recorded(key, player: player, findTimeMs: claim.time.millisecondsSince1970)
                 return NewFind.outcome(of: body, hunt: hunt.id)
             }
         }
@@ -62,22 +54,23 @@ extension PostgresGameStore {
 
     /// The facts of several claims in one query: the player they name, whether a claim with the
     /// same id came before, the player's live find of the cache, whether the cache is disabled or
-    /// was found by anyone, and whether the player holds its card.
+    /// was found by anyone, whether the player holds its card, and the player's finds on its trails.
     static func fetchClaimFacts(_ sql: PostgresSQL, _ keys: [ClaimKey]) async throws -> [ClaimKey: ClaimFacts] {
-        var binds = PostgresBindings(capacity: 5)
+        var binds = PostgresBindings(capacity: 6)
         binds.append(keys.map(\.hunt))
         binds.append(keys.map { $0.player.uppercased() })
         binds.append(keys.map { PlayerName.key($0.player) })
         binds.append(keys.map(\.cache))
         binds.append(keys.map(\.claimID))
+        binds.append(try keys.map { try BodyCoding.encode($0.trailCaches) })
         // Each fact a LATERAL lookup with LIMIT 1: the planner then probes the indexes once a
         // claim. As EXISTS it may hash the whole of finds or items for every batch instead (it
         // cannot know how few claims the arrays hold), which grows with the ledger.
         let query = PostgresQuery(unsafeSQL: """
             SELECT k.i, p.id AS resolved, c.yes IS NOT NULL AS sent_before, COALESCE(cf.disabled, 0) AS disabled,
-                   fb.yes IS NOT NULL AS found_before, hc.yes IS NOT NULL AS holds_card, f.*
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-                 WITH ORDINALITY AS k(hunt, upper_id, name_key, cache, claim_id, i)
+                   fb.yes IS NOT NULL AS found_before, hc.yes IS NOT NULL AS holds_card, tf.list AS trail_finds, f.*
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+                 WITH ORDINALITY AS k(hunt, upper_id, name_key, cache, claim_id, trail, i)
             LEFT JOIN LATERAL (SELECT id FROM players WHERE hunt = k.hunt AND (id = k.upper_id OR name_key = k.name_key)
                                ORDER BY (id = k.upper_id) DESC LIMIT 1) p ON true
             LEFT JOIN LATERAL (SELECT 1 AS yes FROM claim_ids WHERE hunt = k.hunt AND claim_id = k.claim_id LIMIT 1) c ON true
@@ -88,15 +81,19 @@ extension PostgresGameStore {
                                AND cache_id = k.cache LIMIT 1) hc ON true
             LEFT JOIN LATERAL (SELECT * FROM finds WHERE hunt = k.hunt AND player_id = p.id AND cache_id = k.cache
                                AND voided = 0 LIMIT 1) f ON true
+            LEFT JOIN LATERAL (SELECT jsonb_agg(jsonb_build_object('cache', cache_id, 'timeMs', time_ms) ORDER BY seq)::text AS list
+                               FROM finds WHERE hunt = k.hunt AND player_id = p.id AND voided = 0 AND k.trail <> '[]'
+                               AND cache_id IN (SELECT jsonb_array_elements_text(k.trail::jsonb))) tf ON true
             """, binds: binds)
         let rows = try await sql.fetch(query)
         var facts: [ClaimKey: ClaimFacts] = [:]
         for row in rows {
             let index: Int = row["i"]
-            let existing: String? = row["id"]
+            let existing: String? = row["id"], trail: String? = row["trail_finds"]
             facts[keys[index - 1]] = ClaimFacts(player: row["resolved"], sentBefore: row["sent_before"],
                                                  existingFind: existing.map { _ in find(row) }, disabled: row["disabled"],
-                                                 foundBefore: row["found_before"], holdsCard: row["holds_card"])
+                                                 foundBefore: row["found_before"], holdsCard: row["holds_card"],
+                                                 trailFinds: try trail.map { try BodyCoding.decode([TrailFind].self, from: $0) } ?? [])
         }
         return facts
     }

@@ -21,7 +21,7 @@ public final class PostgresGameStore: GameStore {
         public var scoring: Scoring
         /// The most writes one transaction carries.
         public var maxBatch: Int
-        /// The most connections this process opens (one writes at a time; the rest read).
+        /// The most connections this process opens to read; the writer has one more of its own.
         public var maxConnections: Int
 
         public init(pinCost: UInt8 = 10, pinPolicy: PINPolicy = PINPolicy(), scoring: Scoring = Scoring(),
@@ -36,7 +36,11 @@ public final class PostgresGameStore: GameStore {
 
     public let location: PostgresLocation
     public let configuration: Configuration
+    /// Reads' connections.
     let client: PostgresClient
+    /// Group commit's one connection, kept apart so the writer never waits behind reads for
+    /// one: a batch is the work of many callers.
+    let writer: PostgresClient
     let committer: PostgresGroupCommit
     private let running: Task<Void, Never>
 
@@ -46,8 +50,16 @@ public final class PostgresGameStore: GameStore {
         var settings = location.clientConfiguration
         settings.options.maximumConnections = configuration.maxConnections
         client = PostgresClient(configuration: settings)
-        committer = PostgresGroupCommit(client: client, location: location, maxBatch: configuration.maxBatch)
-        running = Task { [client] in await client.run() }
+        settings.options.minimumConnections = 0
+        settings.options.maximumConnections = 1
+        writer = PostgresClient(configuration: settings)
+        committer = PostgresGroupCommit(client: writer, location: location, maxBatch: configuration.maxBatch)
+        running = Task { [client, writer] in
+            await withDiscardingTaskGroup { group in
+                group.addTask { await client.run() }
+                group.addTask { await writer.run() }
+            }
+        }
     }
 
     deinit { running.cancel() }
