@@ -65,14 +65,19 @@ extension PostgresGameStore {
         binds.append(try keys.map { try BodyCoding.encode($0.trailCaches) })
         // Each fact a LATERAL lookup with LIMIT 1: the planner then probes the indexes once a
         // claim. As EXISTS it may hash the whole of finds or items for every batch instead (it
-        // cannot know how few claims the arrays hold), which grows with the ledger.
+        // cannot know how few claims the arrays hold), which grows with the ledger. Lookups
+        // of a player's finds name hunt, cache and player (the trail's one by one, each with LIMIT
+        // 1 so they are not joined in bulk): every column of either index that holds them, so a
+        // planner misled by stale statistics (a ledger that grew fast) still reads only those rows.
         let query = PostgresQuery(unsafeSQL: """
             SELECT k.i, p.id AS resolved, c.yes IS NOT NULL AS sent_before, COALESCE(cf.disabled, 0) AS disabled,
                    fb.yes IS NOT NULL AS found_before, hc.yes IS NOT NULL AS holds_card, tf.list AS trail_finds, f.*
             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
                  WITH ORDINALITY AS k(hunt, upper_id, name_key, cache, claim_id, trail, i)
-            LEFT JOIN LATERAL (SELECT id FROM players WHERE hunt = k.hunt AND (id = k.upper_id OR name_key = k.name_key)
-                               ORDER BY (id = k.upper_id) DESC LIMIT 1) p ON true
+            LEFT JOIN LATERAL (SELECT id FROM (SELECT id, 0 AS rank FROM players WHERE id = k.upper_id AND hunt = k.hunt
+                                                UNION ALL
+                                                SELECT id, 1 FROM players WHERE hunt = k.hunt AND name_key = k.name_key) named
+                               ORDER BY rank LIMIT 1) p ON true
             LEFT JOIN LATERAL (SELECT 1 AS yes FROM claim_ids WHERE hunt = k.hunt AND claim_id = k.claim_id LIMIT 1) c ON true
             LEFT JOIN LATERAL (SELECT disabled FROM cache_flags WHERE hunt = k.hunt AND cache_id = k.cache LIMIT 1) cf ON true
             LEFT JOIN LATERAL (SELECT 1 AS yes FROM finds WHERE hunt = k.hunt AND cache_id = k.cache AND voided = 0
@@ -81,9 +86,10 @@ extension PostgresGameStore {
                                AND cache_id = k.cache LIMIT 1) hc ON true
             LEFT JOIN LATERAL (SELECT * FROM finds WHERE hunt = k.hunt AND player_id = p.id AND cache_id = k.cache
                                AND voided = 0 LIMIT 1) f ON true
-            LEFT JOIN LATERAL (SELECT jsonb_agg(jsonb_build_object('cache', cache_id, 'timeMs', time_ms) ORDER BY seq)::text AS list
-                               FROM finds WHERE hunt = k.hunt AND player_id = p.id AND voided = 0 AND k.trail <> '[]'
-                               AND cache_id IN (SELECT jsonb_array_elements_text(k.trail::jsonb))) tf ON true
+            LEFT JOIN LATERAL (SELECT jsonb_agg(jsonb_build_object('cache', t.cache, 'timeMs', mine.time_ms) ORDER BY mine.seq)::text AS list
+                               FROM jsonb_array_elements_text(k.trail::jsonb) AS t(cache),
+                                    LATERAL (SELECT time_ms, seq FROM finds WHERE hunt = k.hunt AND cache_id = t.cache
+                                             AND player_id = p.id AND voided = 0 LIMIT 1) mine) tf ON true
             """, binds: binds)
         let rows = try await sql.fetch(query)
         var facts: [ClaimKey: ClaimFacts] = [:]

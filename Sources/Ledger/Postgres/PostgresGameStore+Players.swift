@@ -75,11 +75,15 @@ extension PostgresGameStore {
         }
     }
 
-    /// A player's row by id (`P3`) or by name, ignoring case.
+    /// A player's row by id (`P3`) or by name, ignoring case. Two lookups, each on its own
+    /// index: with `id = ? OR name_key = ?` PostgreSQL reads every player of the hunt.
     static func playerRow(_ sql: PostgresSQL, hunt: String, named: String) async throws -> LedgerRow? {
         try await sql.row("""
-            SELECT * FROM players WHERE hunt = ? AND (id = ? OR name_key = ?) ORDER BY (id = ?) DESC LIMIT 1
-            """, hunt, named.uppercased(), PlayerName.key(named), named.uppercased())
+            SELECT * FROM (SELECT *, 0 AS rank FROM players WHERE id = ? AND hunt = ?
+                           UNION ALL
+                           SELECT *, 1 FROM players WHERE hunt = ? AND name_key = ?) named
+            ORDER BY rank LIMIT 1
+            """, named.uppercased(), hunt, hunt, PlayerName.key(named))
     }
 
     /// The id of a player who must exist.

@@ -81,13 +81,15 @@ enum PostgresSchema {
         "CREATE TRIGGER events_notify AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION geoqr_events_notify()",
     ]
 
-    /// Whether anyone has a live find of a cache, asked for every claim: with only
-    /// `finds_by_cache`, PostgreSQL's planner, seeing `voided = 0` match the partial unique index
-    /// `(hunt, player_id, cache_id)`, may read that index from the hunt's first entry on, which
-    /// for a cache nobody has found yet is all of the hunt's finds. SQLite keeps no statistics
-    /// to be misled by and looks `finds_by_cache` up.
+    /// Live finds by cache, then player: whether anyone has found a cache, asked for every claim,
+    /// and a player's find of one. With only `finds_by_cache`, PostgreSQL's planner, seeing
+    /// `voided = 0` match the partial unique index `(hunt, player_id, cache_id)`, may read that
+    /// index from the hunt's first entry on, which for a cache nobody has found yet is all of the
+    /// hunt's finds; the player last, so a lookup of one player's find matches every column
+    /// whichever of the two indexes the planner takes. SQLite keeps no statistics to be misled by
+    /// and looks `finds_by_cache` up.
     static let liveFindsByCacheSQL = [
-        "CREATE INDEX finds_live_by_cache ON finds (hunt, cache_id) WHERE voided = 0",
+        "CREATE INDEX finds_live_by_cache ON finds (hunt, cache_id, player_id) WHERE voided = 0",
     ]
 
     static let derivedStateSQL = """
