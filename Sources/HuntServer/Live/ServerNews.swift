@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import Logging
 
 /// What one server tells the others on the same store that the ledger does not hold: a
 /// game-master message to every player, and what the control room sees (claims as they are
@@ -21,23 +22,27 @@ struct ServerNews: Codable, Sendable {
 }
 
 extension HuntSession {
-    /// Sends to the streams open here and publishes to every other server on the store.
+    /// Sends to the streams open here and publishes to every other server on the store, in the
+    /// background (``NewsPublisher``): a player's answer does not wait for it.
     func tellEveryServer(_ event: LiveEvent, to audience: Audience) async {
         await live.send(event, to: audience)
         guard othersHear else { return }
         let news = ServerNews(origin: serverID, hunt: hunt.id, audience: audience, name: event.name, json: event.json)
         do {
-            try await store.publish(news: String(decoding: try JSONEncoder().encode(news), as: UTF8.self))
+            newsOut.tell(String(decoding: try JSONEncoder().encode(news), as: UTF8.self))
         } catch {
-            logger.warning("news for the other servers could not be published: \(error)")
+            logger.warning("news for the other servers could not be encoded: \(error)")
         }
     }
 
     /// News another server published: sent to the streams open here, and what the control
     /// room's overview lists (positions, phone checks) kept as if it had come here.
     func heard(news payload: String) async {
-        guard let news = try? JSONDecoder().decode(ServerNews.self, from: Data(payload.utf8)),
-              news.origin != serverID, news.hunt == hunt.id else { return }
+        for news in NewsPublisher.unpack(payload) { await heard(news) }
+    }
+
+    private func heard(_ news: ServerNews) async {
+        guard news.origin != serverID, news.hunt == hunt.id else { return }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         switch news.name {
@@ -51,5 +56,75 @@ extension HuntSession {
         default: break
         }
         await live.send(LiveEvent(name: news.name, json: news.json), to: news.audience)
+    }
+}
+
+/// Publishes a server's news for the others in the order it was told, one NOTIFY at a time, off
+/// the requests' path. News told while one is being sent goes out together in the next, as one
+/// JSON array of up to ``Ledger/maxNewsBytes``: under load a NOTIFY a claim would cost more round
+/// trips than the claim's own writes.
+///
+/// ```swift
+/// let out = NewsPublisher { payload in try await store.publish(news: payload) }
+/// out.tell(#"{"origin":"…","name":"claim",…}"#)
+/// ```
+final class NewsPublisher: Sendable {
+    private let publish: @Sendable (String) async throws -> Void
+    private let logger = Logger(label: "geoqr.news")
+    /// Guards `waiting` and `sending`.
+    private let lock = NSLock()
+    nonisolated(unsafe) private var waiting: [String] = []
+    nonisolated(unsafe) private var sending = false
+
+    init(publish: @escaping @Sendable (String) async throws -> Void) {
+        self.publish = publish
+    }
+
+    /// Queues one news item (a ``ServerNews`` as JSON) for the other servers.
+    func tell(_ item: String) {
+        let start = lock.withLock {
+            waiting.append(item)
+            if sending { return false }
+            sending = true
+            return true
+        }
+        if start { Task { await self.send() } }
+    }
+
+    private func send() async {
+        while true {
+            let items: [String] = lock.withLock {
+                let taken = waiting
+                waiting.removeAll()
+                if taken.isEmpty { sending = false }
+                return taken
+            }
+            if items.isEmpty { return }
+            for payload in Self.pack(items) {
+                do { try await publish(payload) } catch { logger.warning("news for the other servers was not published: \(error)") }
+            }
+        }
+    }
+
+    /// Items as JSON arrays of at most `limit` bytes each, in order; an item too long alone is left out.
+    static func pack(_ items: [String], limit: Int = maxNewsBytes) -> [String] {
+        var payloads: [String] = []
+        var current = ""
+        for item in items where item.utf8.count + 2 <= limit {
+            if !current.isEmpty && current.utf8.count + 1 + item.utf8.count + 1 > limit {
+                payloads.append("[" + current + "]")
+                current = ""
+            }
+            current += current.isEmpty ? item : "," + item
+        }
+        if !current.isEmpty { payloads.append("[" + current + "]") }
+        return payloads
+    }
+
+    /// The news in a payload: an array of them, or one (as servers of the release before sent).
+    static func unpack(_ payload: String) -> [ServerNews] {
+        let data = Data(payload.utf8)
+        if let many = try? JSONDecoder().decode([ServerNews].self, from: data) { return many }
+        return (try? JSONDecoder().decode(ServerNews.self, from: data)).map { [$0] } ?? []
     }
 }

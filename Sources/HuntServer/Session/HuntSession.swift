@@ -88,12 +88,15 @@ public final class HuntSession: Sendable {
     let othersHear: Bool
     /// Reads the events table for what every server should hear (``LedgerFollower``).
     let follower = LedgerFollower()
+    /// What this server tells the others (``NewsPublisher``).
+    let newsOut: NewsPublisher
 
     public init(hunt: Hunt, secret: HuntSecret, store: any GameStore, admin: AdminToken,
                 options: Options, limiter: RateLimiter = RateLimiter(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.hunt = hunt
         let notices = store.notices()
         self.othersHear = notices != nil
+        self.newsOut = NewsPublisher { [store] payload in try await store.publish(news: payload) }
         self.secret = secret
         self.store = store
         self.admin = admin
