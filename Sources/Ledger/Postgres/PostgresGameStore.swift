@@ -53,15 +53,7 @@ public final class PostgresGameStore: GameStore {
         settings.options.minimumConnections = 0
         settings.options.maximumConnections = 1
         writer = PostgresClient(configuration: settings)
-        committer = PostgresGroupCommit(client: writer, location: location, maxBatch: configuration.maxBatch) { [client] _ in
-            // The planner's statistics, fresh: a hunt's tables can outgrow them within
-            // autovacuum's minute, and a claim's lookups read thousands of rows on a stale plan.
-            Task {
-                try? await client.withConnection { connection in
-                    _ = try await connection.query("ANALYZE players, finds, items, claim_ids", logger: PostgresSQL.logger)
-                }
-            }
-        }
+        committer = PostgresGroupCommit(client: writer, location: location, maxBatch: configuration.maxBatch)
         running = Task { [client, writer] in
             await withDiscardingTaskGroup { group in
                 group.addTask { await client.run() }

@@ -81,10 +81,6 @@ final class PostgresGroupCommit: Sendable {
     private let lock = NSLock()
     nonisolated(unsafe) private var pending: [PendingWrite] = []
     nonisolated(unsafe) private var draining = false
-    /// Told the head's seq when the ledger has doubled since it was last told (from 1,000 events
-    /// on); read and written by the one drain running.
-    private let grown: @Sendable (Int64) -> Void
-    nonisolated(unsafe) private var tellGrowthAt: Int64 = 1_000
 
     /// How a batch runs its writes.
     enum Mode {
@@ -111,11 +107,10 @@ final class PostgresGroupCommit: Sendable {
         let fail: @Sendable (any Error) -> Void
     }
 
-    init(client: PostgresClient, location: PostgresLocation, maxBatch: Int, grown: @escaping @Sendable (Int64) -> Void = { _ in }) {
+    init(client: PostgresClient, location: PostgresLocation, maxBatch: Int) {
         self.client = client
         self.location = location
         self.maxBatch = maxBatch
-        self.grown = grown
     }
 
     /// Runs `work` in the next batch and returns its result once the batch has committed.
@@ -179,16 +174,12 @@ final class PostgresGroupCommit: Sendable {
             if batch.isEmpty { return }
             do {
                 let location = self.location
-                let committed = try await client.withConnection { connection in
+                let answers = try await client.withConnection { connection in
                     if batch.count == 1 { return try await Self.run(batch, mode: .alone, connection, location)! }
-                    if let committed = try await Self.run(batch, mode: .optimistic, connection, location) { return committed }
+                    if let answers = try await Self.run(batch, mode: .optimistic, connection, location) { return answers }
                     return try await Self.run(batch, mode: .guarded, connection, location)!
                 }
-                committed.answers.forEach { $0() }
-                if committed.head >= tellGrowthAt {
-                    tellGrowthAt = committed.head * 2
-                    grown(committed.head)
-                }
+                answers.forEach { $0() }
             } catch {
                 let translated = PostgresFailure.translate(error, location: location)
                 batch.forEach { $0.fail(translated) }
@@ -199,7 +190,7 @@ final class PostgresGroupCommit: Sendable {
     /// Runs `batch` in one transaction and commits it; nil when it was rolled back to run again
     /// guarded.
     private static func run(_ batch: [PendingWrite], mode: Mode, _ connection: PostgresConnection,
-                            _ location: PostgresLocation) async throws -> (answers: [@Sendable () -> Void], head: Int64)? {
+                            _ location: PostgresLocation) async throws -> [@Sendable () -> Void]? {
         let sql = PostgresSQL(connection: connection, location: location, buffer: PostgresWriteBuffer())
         try await sql.execute("BEGIN")
         do {
@@ -222,7 +213,7 @@ final class PostgresGroupCommit: Sendable {
             }
             if transaction.refused {
                 try await sql.rollback()
-                return (answers, 0)
+                return answers
             }
             do {
                 try await sql.flush()
@@ -231,7 +222,7 @@ final class PostgresGroupCommit: Sendable {
                 return nil
             }
             try await sql.execute("COMMIT")
-            return (answers, transaction.head.seq)
+            return answers
         } catch {
             try? await sql.rollback()
             throw error
