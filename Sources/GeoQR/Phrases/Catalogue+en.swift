@@ -93,6 +93,10 @@ extension Phrasebook {
         "request.sign-in": "sign-in",
         "request.claim": "claim",
         "request.frame": "frame",
+        "request.position": "position",
+        "request.trade": "trade",
+        "request.report": "report",
+        "request.stream-open": "live connection",
 
         // The web app's own words (assets/web): pages name them with data-i18n, scripts with t("app.…").
         "app.title": "GeoQR hunt",

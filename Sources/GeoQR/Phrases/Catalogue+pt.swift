@@ -92,6 +92,10 @@ extension Phrasebook {
         "request.sign-in": "entrada",
         "request.claim": "validação",
         "request.frame": "imagem",
+        "request.position": "posição",
+        "request.trade": "troca",
+        "request.report": "relatório",
+        "request.stream-open": "ligação em direto",
 
         // The web app's own words (assets/web): pages name them with data-i18n, scripts with t("app.…").
         "app.title": "Caça GeoQR",

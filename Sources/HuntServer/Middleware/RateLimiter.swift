@@ -12,6 +12,14 @@ public actor RateLimiter {
     /// What a limit is counted for.
     public enum Kind: String, Sendable, Hashable {
         case join, signIn = "sign-in", claim, frame
+        /// A player's position (`POST /api/me/position`), which a phone sends as it walks.
+        case position
+        /// Trade offers, answers and cancels.
+        case trade
+        /// Reports of a cache that needs maintenance (each may carry a photo).
+        case report
+        /// Opening an event stream (`/api/live`, the control room's feed).
+        case streamOpen = "stream-open"
     }
 
     /// A bucket of `burst` requests that refills at `perSecond`.
@@ -30,6 +38,10 @@ public actor RateLimiter {
         .signIn: Rule(burst: 20, perSecond: 0.2),
         .claim: Rule(burst: 30, perSecond: 2),
         .frame: Rule(burst: 40, perSecond: 8),
+        .position: Rule(burst: 20, perSecond: 0.5),
+        .trade: Rule(burst: 20, perSecond: 0.2),
+        .report: Rule(burst: 5, perSecond: 1.0 / 60),
+        .streamOpen: Rule(burst: 20, perSecond: 0.2),
     ]
 
     private let rules: [Kind: Rule]
