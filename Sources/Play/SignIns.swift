@@ -9,18 +9,30 @@ import Ledger
 /// database or the data directory signs nobody in, and any server on the store knows every
 /// session: a player who joined on one server is answered by the next.
 ///
+/// A session ends when the player signs out (``end(_:)``, ``endAll(of:)``), when the game
+/// master resets their PIN, or after ``lifetime`` without a request: a hunt day and its grace
+/// are covered, a phone lost yesterday is not signed in tomorrow.
+///
 /// ```swift
 /// let signIns = game.signIns
 /// let token = try await signIns.issue(for: "P3", at: .now)   // 32 hex characters, shown once
 /// try await signIns.player(for: token)                       // "P3"
+/// try await signIns.end(token)                               // signed out
 /// ```
 public struct SignIns: Sendable {
     public let store: any GameStore
     public let hunt: String
+    /// The present moment; tests pass a fixed one.
+    public let clock: @Sendable () -> Date
 
-    public init(store: any GameStore, hunt: String) {
+    /// How long a session lasts after its last request (sliding): 24 hours, longer than a
+    /// hunt day plus its offline grace, so nobody is signed out mid-hunt.
+    public static let lifetime: TimeInterval = 24 * 60 * 60
+
+    public init(store: any GameStore, hunt: String, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.hunt = hunt
+        self.clock = clock
     }
 
     /// A fresh token for a player, answered only once the store keeps its digest: no phone
@@ -31,11 +43,22 @@ public struct SignIns: Sendable {
         return token
     }
 
-    /// The player a token signs in, or nil (compared by digest: the token itself is kept nowhere).
+    /// The player a token signs in, or nil: an unknown, ended or expired token (unused for
+    /// ``lifetime``). Compared by digest: the token itself is kept nowhere.
     public func player(for token: String) async throws -> String? {
-        guard token.count == 32, token.allSatisfy(\.isHexDigit) else { return nil }
-        return try await store.sessionPlayer(hunt: hunt, tokenSHA256: Self.digest(token))
+        guard Self.isToken(token) else { return nil }
+        let now = clock()
+        return try await store.sessionPlayer(hunt: hunt, tokenSHA256: Self.digest(token),
+                                             usedSince: now.addingTimeInterval(-Self.lifetime), at: now)
     }
+
+    /// Ends one session: its token signs nobody in from now on, on every server.
+    public func end(_ token: String) async throws {
+        guard Self.isToken(token) else { return }
+        try await store.endSession(hunt: hunt, tokenSHA256: Self.digest(token))
+    }
+
+    static func isToken(_ token: String) -> Bool { token.count == 32 && token.allSatisfy(\.isHexDigit) }
 
     /// Ends every session of a player.
     public func endAll(of player: String) async throws {
@@ -90,5 +113,5 @@ public struct SignIns: Sendable {
 
 extension Game {
     /// This hunt's sign-in sessions, kept in its store.
-    public var signIns: SignIns { SignIns(store: store, hunt: huntID) }
+    public var signIns: SignIns { SignIns(store: store, hunt: huntID, clock: clock) }
 }

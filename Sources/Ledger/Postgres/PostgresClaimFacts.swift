@@ -27,7 +27,7 @@ struct TrailFind: Codable, Sendable, Equatable {
 struct ClaimFacts: Sendable {
     /// The player's id, or nil when the claim names nobody in the hunt.
     var player: String?
-    /// A claim with the same id was recorded before.
+    /// A claim of the same player with the same id was recorded before.
     var sentBefore: Bool
     /// The player's live find of the cache.
     var existingFind: Find?
@@ -46,8 +46,8 @@ struct ClaimFacts: Sendable {
 /// - a find makes its cache found before, for the claims after it (first-to-find), and joins
 ///   its player's trail finds;
 /// - a claim recorded for a player and a cache makes the facts of the same player's other
-///   claims of that cache stale (the live find, the card held), and those of claims sent with its
-///   id (sent before);
+///   claims of that cache stale (the live find, the card held), and those of the player's claims
+///   sent with its id (sent before);
 /// - a write that is not a claim (a join, a trade, a cache disabled…) forgets them all.
 /// Stale facts are read again, for that claim alone, after the batch's writes are sent.
 struct ClaimFactsCache {
@@ -67,7 +67,7 @@ struct ClaimFactsCache {
     func facts(for key: ClaimKey) -> ClaimFacts? {
         guard enabled, let facts = known?[key], let player = facts.player else { return nil }
         if touched.contains(player + "\u{1F}" + key.cache) { return nil }
-        if !key.claimID.isEmpty && touched.contains(key.hunt + "\u{1F}\u{1F}" + key.claimID) { return nil }
+        if !key.claimID.isEmpty && touched.contains(player + "\u{1F}\u{1F}" + key.claimID) { return nil }
         var current = facts
         if foundCaches.contains(key.huntAndCache) { current.foundBefore = true }
         if !key.trailCaches.isEmpty, let mine = newFinds[player] {
@@ -97,7 +97,8 @@ struct ClaimFactsCache {
     /// A claim of `player` was recorded: an attempt, or (with its scan time) a find of `key`'s cache.
     mutating func recorded(_ key: ClaimKey, player: String, findTimeMs: Int64?) {
         touched.insert(player + "\u{1F}" + key.cache)
-        if !key.claimID.isEmpty { touched.insert(key.hunt + "\u{1F}\u{1F}" + key.claimID) }
+        // Claim ids are each player's own (player ids are unique across hunts: they are seqs).
+        if !key.claimID.isEmpty { touched.insert(player + "\u{1F}\u{1F}" + key.claimID) }
         guard let findTimeMs, enabled else { return }
         foundCaches.insert(key.huntAndCache)
         newFinds[player, default: []].append(TrailFind(cache: key.cache, timeMs: findTimeMs))

@@ -14,7 +14,7 @@ extension PostgresGameStore {
             let facts = try await Self.claimFacts(tx, key)
             guard let player = facts.player else { throw GameRuleViolation.unknownPlayer(claim.player) }
             claim.player = player
-            if facts.sentBefore, let id = claim.claimID, let earlier = try await Self.earlierSending(tx.sql, hunt: hunt.id, claimID: id) {
+            if facts.sentBefore, let id = claim.claimID, let earlier = try await Self.earlierSending(tx.sql, hunt: hunt.id, player: player, claimID: id) {
                 return .resent(earlier)
             }
             let cache = claim.cache.flatMap(hunt.cache(id:))
@@ -52,8 +52,8 @@ extension PostgresGameStore {
         return try await fetchClaimFacts(tx.sql, [key])[key]!
     }
 
-    /// The facts of several claims in one query: the player they name, whether a claim with the
-    /// same id came before, the player's live find of the cache, whether the cache is disabled or
+    /// The facts of several claims in one query: the player they name, whether a claim of theirs
+    /// with the same id came before, the player's live find of the cache, whether the cache is disabled or
     /// was found by anyone, whether the player holds its card, and the player's finds on its trails.
     static func fetchClaimFacts(_ sql: PostgresSQL, _ keys: [ClaimKey]) async throws -> [ClaimKey: ClaimFacts] {
         var binds = PostgresBindings(capacity: 6)
@@ -78,7 +78,8 @@ extension PostgresGameStore {
                                                 UNION ALL
                                                 SELECT id, 1 FROM players WHERE hunt = k.hunt AND name_key = k.name_key) named
                                ORDER BY rank LIMIT 1) p ON true
-            LEFT JOIN LATERAL (SELECT 1 AS yes FROM claim_ids WHERE hunt = k.hunt AND claim_id = k.claim_id LIMIT 1) c ON true
+            LEFT JOIN LATERAL (SELECT 1 AS yes FROM claim_ids WHERE hunt = k.hunt AND player_id = p.id AND claim_id = k.claim_id
+                               LIMIT 1) c ON true
             LEFT JOIN LATERAL (SELECT disabled FROM cache_flags WHERE hunt = k.hunt AND cache_id = k.cache LIMIT 1) cf ON true
             LEFT JOIN LATERAL (SELECT 1 AS yes FROM finds WHERE hunt = k.hunt AND cache_id = k.cache AND voided = 0
                                LIMIT 1) fb ON true
@@ -104,10 +105,11 @@ extension PostgresGameStore {
         return facts
     }
 
-    /// What a claim sent before under this id came to, or nil for a first sending.
-    private static func earlierSending(_ sql: PostgresSQL, hunt: String, claimID: String) async throws -> ClaimOutcome? {
-        guard let row = try await sql.row("SELECT find_id, verdict FROM claim_ids WHERE hunt = ? AND claim_id = ?",
-                                          hunt, claimID) else { return nil }
+    /// What a claim this player sent before under this id came to, or nil for a first sending.
+    /// Ids are the player's own: the same id from another player is a claim of theirs.
+    private static func earlierSending(_ sql: PostgresSQL, hunt: String, player: String, claimID: String) async throws -> ClaimOutcome? {
+        guard let row = try await sql.row("SELECT find_id, verdict FROM claim_ids WHERE hunt = ? AND player_id = ? AND claim_id = ?",
+                                          hunt, player, claimID) else { return nil }
         guard let findID: String = row["find_id"], let find = try await find(sql, id: findID) else {
             return .attempt(verdict: Verdict(rawValue: row["verdict"]) ?? .noCode)
         }

@@ -17,6 +17,8 @@ enum PostgresSchema {
         (SignInsSchema.postgresName, SignInsSchema.statements),
         ("v3: notify on append", notifySQL),
         ("v4: live finds by cache", liveFindsByCacheSQL),
+        (SessionsAndClaimIDsSchema.sessionsExpireName, SessionsAndClaimIDsSchema.sessionsExpire),
+        (SessionsAndClaimIDsSchema.claimIDsPerPlayerName, SessionsAndClaimIDsSchema.claimIDsPerPlayerPostgres),
     ]
 
     /// The statements of a script with no `;` but those that end them (postgres-nio's

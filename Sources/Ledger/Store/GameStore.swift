@@ -63,6 +63,22 @@ public protocol GameStore: Sendable {
     func countWrongGuess(hunt: String, subject: String, policy: PINPolicy, at time: Date) async throws -> PINState
     /// A right guess clears the subject's count.
     func clearGuesses(hunt: String, subject: String) async throws
+    /// Changes the state kept for `subject` by `change`, read and written in one transaction,
+    /// and answers the state after it (a refund of an attempt counted in advance, a trusted
+    /// network's expiry).
+    ///
+    /// ```swift
+    /// let after = try await store.changeGuesses(hunt: "DEMO", subject: "pins-for P3") { PINPolicy.perName.afterRefund($0) }
+    /// ```
+    func changeGuesses(hunt: String, subject: String, _ change: @escaping @Sendable (PINState) -> PINState) async throws -> PINState
+
+    // MARK: Sessions that expire and end
+
+    /// The player a session signs in if it was used since `usedSince`, or nil; a session used
+    /// again is marked used at `time` (at most once a minute, so a request costs no write).
+    func sessionPlayer(hunt: String, tokenSHA256: String, usedSince: Date, at time: Date) async throws -> String?
+    /// Ends one session (a sign-out).
+    func endSession(hunt: String, tokenSHA256: String) async throws
 
     // MARK: Claims and finds
 

@@ -13,7 +13,7 @@ enum LedgerSchema {
         ("players", "id"), ("finds", "id"), ("attempts", "seq"), ("items", "id"),
         ("trips", "trackable_id, leg"), ("points", "seq, idx"), ("trades", "id"),
         ("reports", "id"), ("cache_flags", "hunt, cache_id"), ("hunt_secrets", "hunt, generation"),
-        ("hunt_state", "hunt"), ("hints", "seq"), ("claim_ids", "hunt, claim_id"),
+        ("hunt_state", "hunt"), ("hints", "seq"), ("claim_ids", "hunt, player_id, claim_id"),
     ]
 
     static var migrator: DatabaseMigrator {
@@ -72,6 +72,12 @@ enum LedgerSchema {
         }
         migrator.registerMigration(SignInsSchema.name) { db in
             try db.execute(sql: SignInsSchema.statements.joined(separator: ";\n"))
+        }
+        migrator.registerMigration(SessionsAndClaimIDsSchema.sessionsExpireName) { db in
+            try db.execute(sql: SessionsAndClaimIDsSchema.sessionsExpire.joined(separator: ";\n"))
+        }
+        migrator.registerMigration(SessionsAndClaimIDsSchema.claimIDsPerPlayerName) { db in
+            try db.execute(sql: SessionsAndClaimIDsSchema.claimIDsPerPlayerSQLite.joined(separator: ";\n"))
         }
         return migrator
     }

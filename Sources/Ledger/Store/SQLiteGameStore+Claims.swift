@@ -11,7 +11,7 @@ extension SQLiteGameStore {
         return try await write { [claim] db in
             var claim = claim
             claim.player = try Self.requirePlayer(db, hunt: huntID, claim.player)
-            if let id = claim.claimID, let earlier = try Self.earlierSending(db, hunt: huntID, claimID: id) {
+            if let id = claim.claimID, let earlier = try Self.earlierSending(db, hunt: huntID, player: claim.player, claimID: id) {
                 return .resent(earlier)
             }
             let cache = claim.cache.flatMap(hunt.cache(id:))
@@ -31,10 +31,11 @@ extension SQLiteGameStore {
         }
     }
 
-    /// What a claim sent before under this id came to, or nil for a first sending.
-    private static func earlierSending(_ db: Database, hunt: String, claimID: String) throws -> ClaimOutcome? {
-        guard let row = try Row.fetchOne(db.cached("SELECT find_id, verdict FROM claim_ids WHERE hunt = ? AND claim_id = ?"),
-                                         arguments: [hunt, claimID]) else { return nil }
+    /// What a claim this player sent before under this id came to, or nil for a first sending.
+    /// Ids are the player's own: the same id from another player is a claim of theirs.
+    private static func earlierSending(_ db: Database, hunt: String, player: String, claimID: String) throws -> ClaimOutcome? {
+        guard let row = try Row.fetchOne(db.cached("SELECT find_id, verdict FROM claim_ids WHERE hunt = ? AND player_id = ? AND claim_id = ?"),
+                                         arguments: [hunt, player, claimID]) else { return nil }
         guard let findID: String = row["find_id"], let find = try find(db, id: findID) else {
             return .attempt(verdict: Verdict(rawValue: row["verdict"]) ?? .noCode)
         }

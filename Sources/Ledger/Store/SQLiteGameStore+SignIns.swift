@@ -22,6 +22,29 @@ extension SQLiteGameStore {
         }
     }
 
+    public func sessionPlayer(hunt: String, tokenSHA256: String, usedSince: Date, at time: Date) async throws -> String? {
+        let hunt = hunt.uppercased()
+        let found = try await read { db in
+            try SQLRequest<Row>(literal: """
+                SELECT player_id, COALESCE(last_used_ms, issued_ms) AS used_ms FROM sessions
+                WHERE token_sha256 = \(tokenSHA256) AND hunt = \(hunt)
+                """).fetchOne(db).map { (player: $0["player_id"] as String, used: $0["used_ms"] as Int64) }
+        }
+        guard let found, found.used >= usedSince.millisecondsSince1970 else { return nil }
+        let now = time.millisecondsSince1970
+        if now - found.used >= 60_000 {
+            try await write { db in
+                try db.execute(literal: "UPDATE sessions SET last_used_ms = \(now) WHERE token_sha256 = \(tokenSHA256) AND hunt = \(hunt)")
+            }
+        }
+        return found.player
+    }
+
+    public func endSession(hunt: String, tokenSHA256: String) async throws {
+        let hunt = hunt.uppercased()
+        try await write { db in try db.execute(literal: "DELETE FROM sessions WHERE token_sha256 = \(tokenSHA256) AND hunt = \(hunt)") }
+    }
+
     public func endSessions(hunt: String, player: String) async throws {
         let hunt = hunt.uppercased()
         try await write { db in try db.execute(literal: "DELETE FROM sessions WHERE hunt = \(hunt) AND player_id = \(player)") }
@@ -33,9 +56,13 @@ extension SQLiteGameStore {
     }
 
     public func countWrongGuess(hunt: String, subject: String, policy: PINPolicy, at time: Date) async throws -> PINState {
+        try await changeGuesses(hunt: hunt, subject: subject) { policy.afterFailure($0, at: time) }
+    }
+
+    public func changeGuesses(hunt: String, subject: String, _ change: @escaping @Sendable (PINState) -> PINState) async throws -> PINState {
         let hunt = hunt.uppercased()
         return try await write { db in
-            let after = policy.afterFailure(try Self.guessState(db, hunt: hunt, subject: subject), at: time)
+            let after = change(try Self.guessState(db, hunt: hunt, subject: subject))
             try db.execute(literal: """
                 INSERT INTO guesses (hunt, subject, failures, locked_until_ms)
                 VALUES (\(hunt), \(subject), \(after.failures), \(after.lockedUntil?.millisecondsSince1970))

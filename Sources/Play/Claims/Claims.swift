@@ -71,7 +71,13 @@ extension Game {
         }
         let outcome = try await self.claim(claim, method: .typed, evidence: ClaimEvidence(), by: player, sending: sending,
                                            late: scan.lateSeconds, typed: true)
-        if outcome.value.best.verdict == .forged { try await guesses.failed(guess, at: now) } else { try await guesses.succeeded(guess) }
+        // Only a find clears the count: a forged code between valid ones ("too far", "already
+        // found") would otherwise reset it, and forgeries could go on for ever.
+        switch outcome.value.best.verdict {
+        case .forged: try await guesses.failed(guess, at: now)
+        case .claimable: try await guesses.succeeded(guess)
+        default: break
+        }
         return outcome
     }
 
