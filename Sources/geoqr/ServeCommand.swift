@@ -146,8 +146,9 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let secret = try data.secret(forHunt: parsed.hunt.id)
             admin = try AdminToken.load(directory: data.path, hunt: parsed.hunt.id)
-            // The server counts wrong PINs per address first (Guesses), so the ledger's count
-            // per player is the slower one.
+            // The server counts sign-in attempts per network and player first (Guesses), so
+            // the ledger's count per player never locks (a rival could otherwise lock a player
+            // out from everywhere): it keeps the history.
             let store = try await storeOptions.ledger(data: dataOptions, mustExist: false, pinCost: loadTest ? 4 : 10,
                                                       pinPolicy: .perPlayer)
             // Sessions kept by a server before they lived in the store come along once.

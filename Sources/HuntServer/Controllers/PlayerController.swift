@@ -12,6 +12,7 @@ struct PlayerController {
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         group.post("join", use: join)
         group.post("signin", use: signIn)
+        group.post("signout", use: signOut)
         group.get("me", use: me)
         group.get("me/finds", use: finds)
         group.get("me/collection", use: collection)
@@ -28,6 +29,7 @@ struct PlayerController {
             try await session.game.join(name: credentials.name, pin: credentials.pin, team: credentials.team)
         }
         let token = try await session.game.signIns.issue(for: player.id, at: session.now())
+        try await session.game.trustNetwork(of: context.clientKey, for: player)
         return EditedResponse(status: .created, response: SignedIn(token: token, player: player))
     }
 
@@ -38,6 +40,24 @@ struct PlayerController {
         let player = try await session.act { try await session.game.signIn(name: credentials.name, pin: credentials.pin, from: context.clientKey) }
         return SignedIn(token: try await session.game.signIns.issue(for: player.id, at: session.now()), player: player)
     }
+
+    /// Ends the session the request carries, or with `?all=true` every session of its player
+    /// (a phone left somewhere): from then on those tokens get 401, on every server.
+    @Sendable func signOut(_ request: Request, context: HuntRequestContext) async throws -> SignedOut {
+        let id = try await session.player(request)
+        guard let token = HuntSession.bearer(request) else { throw APIError.noToken }
+        let all = request.uri.queryParameters["all"].map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
+        if all {
+            try await session.game.signIns.endAll(of: id)
+            session.signedIn.forget(player: id)
+        } else {
+            try await session.game.signIns.end(token)
+            session.signedIn.forget(token: token)
+        }
+        return SignedOut(ok: true, all: all)
+    }
+
+    struct SignedOut: ResponseEncodable { var ok: Bool; var all: Bool }
 
     @Sendable func me(_ request: Request, context: HuntRequestContext) async throws -> Me {
         let id = try await session.player(request)

@@ -121,7 +121,7 @@ public final class HuntSession: Sendable {
         self.index = LedgerIndex(store: store, hunt: huntID)
         self.players = PlayerDirectory(store: store, hunt: huntID)
         self.found = FoundCaches(store: store, hunt: huntID)
-        self.signedIn = CheckedSignIns(SignIns(store: store, hunt: huntID))
+        self.signedIn = CheckedSignIns(SignIns(store: store, hunt: huntID, clock: now))
         self.game = Game(hunt: hunt, secret: secret, store: store, clock: now, running: { try await state.running },
                          guesses: Guesses(store: store, hunt: hunt.id))
         follower.start(for: self, notices: notices)

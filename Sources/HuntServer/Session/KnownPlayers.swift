@@ -110,6 +110,11 @@ final class CheckedSignIns: @unchecked Sendable {   // `kept` only under `lock`
         return player
     }
 
+    /// One session ended here (a sign-out).
+    func forget(token: String) {
+        lock.withLock { _ = kept.removeValue(forKey: token) }
+    }
+
     /// The player's sessions ended (their PIN was reset here).
     func forget(player: String) {
         lock.withLock { kept = kept.filter { $0.value.player != player } }
