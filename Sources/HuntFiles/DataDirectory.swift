@@ -1,9 +1,11 @@
 import Foundation
 import GeoQR
 
-/// Where GeoQR keeps what must not be shared: hunt secrets now, the ledger and TLS keys later.
+/// Where GeoQR keeps what must not be shared: hunt secrets, the ledger (bcrypt hashes of
+/// PINs), sessions, the admin token, TLS keys, report photos.
 /// `--data DIR`, else `GEOQR_DATA`, else `$XDG_DATA_HOME/geoqr` (`~/.local/share/geoqr`).
-/// The folder is made mode 0700 and each secret file 0600.
+/// The folder and its subfolders are mode 0700 and every file 0600, whatever was there
+/// before (``makePrivate()``, run by `geoqr serve` at start).
 ///
 /// ```swift
 /// let data = try DataDirectory(path: nil)
@@ -24,6 +26,69 @@ public struct DataDirectory: Sendable {
         } else {
             throw .noDefault
         }
+    }
+
+    /// What geoqr keeps at the top of a data folder. ``makePrivate()`` tightens these (and
+    /// everything below the folders among them) and leaves anything else a user put there alone.
+    public static let ownEntries: Set<String> = [
+        "secrets", "server", "tls",
+        "ledger.sqlite", "ledger.sqlite-wal", "ledger.sqlite-shm", "ledger.sqlite-journal",
+    ]
+
+    /// Files this process makes from now on are readable by its user alone (umask 077), so
+    /// what a library creates with 0644 (SQLite's files, a report photo) is 0600 in the data
+    /// folder. Every geoqr command that writes the data folder calls this first.
+    public static func restrictNewFiles() {
+        umask(0o077)
+    }
+
+    /// Makes the data folder private whatever was there before: the folder and geoqr's
+    /// subfolders 0700, geoqr's files 0600 (an older geoqr, a `cp -r`, or a 0022 umask can
+    /// have left them readable by every local user: the ledger holds bcrypt hashes of 4-digit
+    /// PINs, which take seconds to reverse). Makes the folder if it is missing. Symbolic links
+    /// are not followed.
+    ///
+    /// ```swift
+    /// let tightened = try data.makePrivate()
+    /// if !tightened.isEmpty { print("geoqr: \(tightened)") }
+    /// ```
+    /// - returns: what it changed (empty when everything was private already).
+    /// - throws: ``DataDirectoryError/unwritable(_:_:)`` when the folder cannot be made or changed.
+    public func makePrivate() throws(DataDirectoryError) -> PrivacyRepair {
+        try makeDirectory(path)
+        var repair = PrivacyRepair(folder: path)
+        try tighten(path, isFolder: true, into: &repair)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for name in entries.sorted() where Self.ownEntries.contains(name) {
+            try tightenTree("\(path)/\(name)", into: &repair)
+        }
+        return repair
+    }
+
+    private func tightenTree(_ entry: String, into repair: inout PrivacyRepair) throws(DataDirectoryError) {
+        var info = stat()
+        guard lstat(entry, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            try tighten(entry, isFolder: true, into: &repair)
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: entry)) ?? []).sorted() {
+                try tightenTree("\(entry)/\(name)", into: &repair)
+            }
+        case S_IFREG:
+            try tighten(entry, isFolder: false, into: &repair)
+        default:
+            return   // a symbolic link, socket or device: not geoqr's, not followed
+        }
+    }
+
+    private func tighten(_ entry: String, isFolder: Bool, into repair: inout PrivacyRepair) throws(DataDirectoryError) {
+        var info = stat()
+        guard lstat(entry, &info) == 0 else { return }
+        let mode = info.st_mode & 0o7777
+        let wanted: mode_t = isFolder ? 0o700 : 0o600
+        guard mode & 0o077 != 0 || mode & wanted != wanted else { return }
+        guard chmod(entry, wanted) == 0 else { throw .unwritable(entry, String(cString: strerror(errno))) }
+        if isFolder { repair.folders.append((entry, mode)) } else { repair.files.append((entry, mode)) }
     }
 
     /// The hunt's secret if one was ever made here; nil before the first code was printed.
@@ -133,6 +198,35 @@ public struct StagedSecret: Sendable {
 
     /// Forgets the new secret; the old one stays in force.
     public func discard() { unlink(temporary) }
+}
+
+/// What ``DataDirectory/makePrivate()`` tightened: folders made 0700 and files made 0600,
+/// each with the mode it had.
+public struct PrivacyRepair: Sendable, CustomStringConvertible {
+    public let folder: String
+    public var folders: [(path: String, mode: mode_t)] = []
+    public var files: [(path: String, mode: mode_t)] = []
+
+    public var isEmpty: Bool { folders.isEmpty && files.isEmpty }
+
+    /// One line for the game master: "data folder /srv/geoqr was readable by other users:
+    /// 2 folders made 0700 (/srv/geoqr was 0755), 3 files made 0600 (ledger.sqlite was 0644)".
+    public var description: String {
+        var parts: [String] = []
+        if let first = folders.first {
+            parts.append("\(folders.count) folder\(folders.count == 1 ? "" : "s") made 0700 (\(name(first.path)) was \(octal(first.mode)))")
+        }
+        if let first = files.first {
+            parts.append("\(files.count) file\(files.count == 1 ? "" : "s") made 0600 (\(name(first.path)) was \(octal(first.mode)))")
+        }
+        return "data folder \(folder) was readable by other users: " + parts.joined(separator: ", ")
+    }
+
+    private func name(_ path: String) -> String {
+        path == folder ? path : String(path.dropFirst(folder.count + 1))
+    }
+
+    private func octal(_ mode: mode_t) -> String { "0" + String(mode, radix: 8) }
 }
 
 /// Why the data directory could not be used.

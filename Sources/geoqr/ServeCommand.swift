@@ -16,7 +16,17 @@ struct ServeCommand: AsyncParsableCommand {
         the data directory. Phones allow the camera and geolocation only over HTTPS (or on \
         localhost), so on a LAN use --tls auto: a self-signed certificate for this machine's \
         names and addresses, kept in the data directory and reused; or --cert/--key for your own. \
-        Plain HTTP on --port stays for this machine (localhost) only when TLS is on.
+        Plain HTTP on --port listens on this machine (127.0.0.1) only: over plain HTTP anyone on \
+        the network reads the PINs, sign-in tokens, codes and positions players send. \
+        --plain-http-on-lan opens it on every interface all the same (a LAN where that is fine, \
+        or a reverse proxy on another machine).
+
+        The data directory is made private at start: the folder and its subfolders 0700, every \
+        file geoqr keeps there 0600 (the ledger holds bcrypt hashes of PINs), whatever modes they \
+        had; a line says what was tightened. Connections idle for 20 s are closed, a request body \
+        must keep coming (4 KiB/s after 20 s), and the soft limit of open files is raised to the \
+        hard one (deploy/geoqr.service sets LimitNOFILE); an eighth of it stays free for the \
+        ledger, and past the rest the longest-idle connection makes room.
 
         On start it prints every address players can open, the game master's admin link (keep \
         it private) and a join QR code. Ctrl-C stops it gracefully.
@@ -53,8 +63,13 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var dataOptions: DataOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(help: "Port for plain HTTP (localhost only when TLS is on).")
+    @Option(help: "Port for plain HTTP, on 127.0.0.1 (every interface with --plain-http-on-lan).")
     var port: Int = 8080
+
+    @Flag(name: .customLong("plain-http-on-lan"), help: ArgumentHelp(
+        "Serve plain HTTP on every interface, not just 127.0.0.1: anyone on the network can read the PINs, sign-in tokens, admin token, codes and positions sent over it.",
+        discussion: "For a reverse proxy on another machine, or a network where that is acceptable; phones still need HTTPS for the camera and location."))
+    var plainHTTPOnLAN = false
 
     @Option(name: .customLong("tls-port"), help: "Port for HTTPS on every interface.")
     var tlsPort: Int = 8443
@@ -117,6 +132,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--behind-proxy \(address): not an IP address (the proxy's, as it connects, e.g. 127.0.0.1)")
         }
         if loadTest, !behindProxy.isEmpty { throw ValidationError("--load-test has no proxy; drop --behind-proxy") }
+        if loadTest, plainHTTPOnLAN { throw ValidationError("--load-test listens on 127.0.0.1 only; drop --plain-http-on-lan") }
+        if !plainHTTPOnLAN, let remote = behindProxy.first(where: { !Self.isLoopback($0) }) {
+            throw ValidationError("--behind-proxy \(remote) is another machine, which reaches geoqr over plain HTTP on the network: add --plain-http-on-lan (anyone on that network can then read PINs and tokens), or run the proxy on this machine")
+        }
         _ = try PublicURL.fromEnvironment()
         if tilesAttribution != nil, tiles == nil, mbtiles == nil {
             throw ValidationError("--tiles-attribution goes with --tiles or --mbtiles")
@@ -126,19 +145,26 @@ struct ServeCommand: AsyncParsableCommand {
     /// `--public-url`, else `$GEOQR_PUBLIC_URL`.
     var publicURL: PublicURL? { publicURLOption ?? (try? PublicURL.fromEnvironment()) ?? nil }
 
-    /// Plain HTTP listens on every interface only for a LAN session without TLS, or for a
-    /// proxy on another machine; otherwise on loopback.
-    var plainHost: String {
-        if loadTest || tls != nil || cert != nil { return "127.0.0.1" }
-        if !behindProxy.isEmpty { return behindProxy.allSatisfy(Self.isLoopback) ? "127.0.0.1" : "0.0.0.0" }
-        return "0.0.0.0"
-    }
+    /// Plain HTTP listens on every interface only when --plain-http-on-lan says so (a proxy on
+    /// another machine needs it); otherwise on loopback.
+    var plainHost: String { plainHTTPOnLAN && !loadTest ? "0.0.0.0" : "127.0.0.1" }
 
     static func isLoopback(_ address: String) -> Bool { address.hasPrefix("127.") || address == "::1" }
 
     func run() async throws {
         let parsed = try loadHunt(hunt)
         let data = try dataOptions.directory()
+        DataDirectory.restrictNewFiles()
+        do {
+            let tightened = try data.makePrivate()
+            if !tightened.isEmpty { warn("\(tightened)") }
+        } catch {
+            throw fail("\(error)")
+        }
+        let descriptors = DescriptorLimit.raise()
+        if descriptors.soft < DescriptorLimit.comfortable {
+            warn("at most \(descriptors.soft) open files (ulimit -n; hard limit \(descriptors.hard)): about \(ConnectionLimits.forDescriptors(descriptors.soft).maximumConnections) connections at once; raise it with LimitNOFILE= (deploy/geoqr.service) or ulimit -Hn")
+        }
         let webApp = try ServeSetup.webApp(web)
         let map = try ServeSetup.map(tiles: tiles, attribution: tilesAttribution, mbtiles: mbtiles, leaflet: leaflet)
         let session: HuntSession
@@ -182,6 +208,11 @@ struct ServeCommand: AsyncParsableCommand {
         let secure = !listeners.isEmpty
         listeners.insert(.init(host: plainHost, port: port), at: 0)
         if loadTest { warn("load-test mode: 127.0.0.1 only, no rate limits, bcrypt cost 4 for new PINs; not for a real session") }
+        if plainHTTPOnLAN {
+            warn("--plain-http-on-lan: plain HTTP on port \(port) of every interface: anyone on the network can read the PINs, tokens and positions sent over it")
+        } else if !secure, behindProxy.isEmpty, !loadTest, publicURL == nil {
+            warn("plain HTTP on 127.0.0.1 only: for phones add --tls auto (or --plain-http-on-lan, which lets anyone on the network read PINs, tokens and positions)")
+        }
         let banner = ServeBanner(hunt: parsed.hunt, addresses: addresses, admin: admin, tlsNote: tlsNote,
                                  publicURL: publicURL?.text, behindProxy: !behindProxy.isEmpty)
         try await HuntServer(session: session, listeners: listeners).run { listener, bound in

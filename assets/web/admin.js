@@ -221,6 +221,7 @@
       state.map?.showPlayers?.(state.overview.positions, state.names, serverNow());
     },
     player: refreshSoon, stations: refreshSoon, leaderboard: refreshSoon, readiness: refreshSoon,
+    "fresh-state": refreshSoon,   // away too long for the missed news to be told: load it all again
   });
   refresh();
   setInterval(refresh, 30000);

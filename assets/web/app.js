@@ -448,6 +448,12 @@
       $("broadcast").textContent = t("app.news.broadcast", { message: text });
       $("broadcast").classList.remove("hidden");
     });
+    // The server would not replay what a long absence missed: load the state afresh.
+    events.addEventListener("fresh-state", () => { refreshCaches(); show(state.tab); });
+    // A refused stream (429: too many opened) is not retried by EventSource: open it again later.
+    events.addEventListener("error", () => {
+      if (events.readyState === EventSource.CLOSED && state.events === events) setTimeout(() => { if (state.events === events) listen(); }, 15000);
+    });
     events.addEventListener("proximity", e => {
       const p = JSON.parse(e.data);
       GeoQR.toast(t("app.news.near", { distance: GeoQR.metres(p.distanceM), name: p.name }));

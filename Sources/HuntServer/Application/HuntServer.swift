@@ -9,7 +9,9 @@ import ServiceLifecycle
 
 /// Runs a hunt session's router on one or more listeners (plain HTTP on loopback, HTTPS on
 /// every interface) until SIGINT or SIGTERM, then shuts down gracefully: listeners stop
-/// accepting, event streams end, requests in flight finish.
+/// accepting, event streams end, requests in flight finish. Every listener keeps the same
+/// ``ConnectionLimits`` (idle timeout, slow bodies, a cap on connections that leaves
+/// descriptors for the ledger).
 ///
 /// ```swift
 /// try await HuntServer(session: session, listeners: [
@@ -32,11 +34,14 @@ public struct HuntServer: Sendable {
 
     public let session: HuntSession
     public let listeners: [Listener]
+    /// Idle timeouts, slow bodies and how many connections, shared by every listener.
+    public var limits: ConnectionLimits
     public var logger = Logger(label: "geoqr.serve")
 
-    public init(session: HuntSession, listeners: [Listener]) {
+    public init(session: HuntSession, listeners: [Listener], limits: ConnectionLimits = .current) {
         self.session = session
         self.listeners = listeners
+        self.limits = limits
     }
 
     /// Serves until a signal; `onRunning` hears each listener's bound port. A port another
@@ -55,9 +60,17 @@ public struct HuntServer: Sendable {
 
     private func serve(onRunning: @escaping @Sendable (Listener, Int) -> Void) async throws {
         let responder = HuntRouter.build(session: session).buildResponder()
+        let connections = OpenConnections(maximum: limits.maximumConnections)
+        let limits = self.limits
+        // Hummingbird's idle timeout closes a connection that sends nothing (or never finishes
+        // a request's head); ConnectionWatch does the rest of ConnectionLimits.
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionWatch(connections: connections, limits: limits)],
+            idleTimeout: TimeAmount(limits.idleTimeout))
         var services: [any Service] = []
         for listener in listeners {
-            let server: HTTPServerBuilder = try listener.tls.map { try .tls(.http1(), tlsConfiguration: $0) } ?? .http1()
+            let server: HTTPServerBuilder = try listener.tls.map { try .tls(.http1(configuration: http1), tlsConfiguration: $0) }
+                ?? .http1(configuration: http1)
             services.append(Application(
                 responder: responder, server: server,
                 configuration: .init(address: .hostname(listener.host, port: listener.port), serverName: nil),

@@ -14,8 +14,8 @@ struct AdminController {
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         let admin = group.group("admin").add(middleware: AdminOnly(session: session))
         admin.get("overview", use: overview)
-        admin.get("live") { request, _ in
-            try await LiveController(session: session).stream(for: .gameMaster, resuming: try LiveController.lastEventID(request))
+        admin.get("live") { request, context in
+            try await LiveController(session: session).stream(for: .gameMaster, token: "game master", request: request, context: context)
         }
         admin.post("players/:id/points", use: adjust)
         admin.get("reports/:id/photo", use: reportPhoto)

@@ -58,20 +58,34 @@ extension HuntSession {
     }
 
     /// News of the ledger events after `seq` for one listener, read from the store: what a
-    /// stream that reconnects with `Last-Event-ID` missed.
-    func news(after seq: Int64, for listener: Listener) async throws -> [LiveEvent] {
-        var after = seq, missed: [LiveEvent] = []
-        while true {
-            let events = try await store.events(after: after, limit: 1024)
-            for event in events {
-                for (news, audience) in try await news(of: event) + claimNews(of: event) where audience.includes(listener) {
-                    missed.append(news)
-                }
+    /// stream that reconnects with `Last-Event-ID` missed. Nil when that reaches too far back
+    /// (``ResumeLimits``): more events than a phone should replay, or older than a phone that
+    /// is still playing would have missed; the stream then tells the page to load the state
+    /// afresh instead (``LiveController``).
+    func news(after seq: Int64, for listener: Listener, limits: ResumeLimits = ResumeLimits(),
+              now: Date = Date()) async throws -> [LiveEvent]? {
+        let events = try await store.events(after: seq, limit: limits.events + 1)
+        guard events.count <= limits.events else { return nil }
+        if let first = events.first, now.timeIntervalSince(first.time) > limits.age { return nil }
+        var missed: [LiveEvent] = []
+        for event in events {
+            for (news, audience) in try await news(of: event) + claimNews(of: event) where audience.includes(listener) {
+                missed.append(news)
             }
-            guard let last = events.last, events.count == 1024 else { return missed }
-            after = last.seq
         }
+        return missed
     }
+}
+
+/// How far back a reconnecting stream is told what it missed, event by event. Past either
+/// bound it gets a `fresh-state` event instead, and the page reloads what it shows: a replay
+/// of the whole ledger (`?lastEventId=0`) costs the server a read of every event and the
+/// phone megabytes, for news the page would not show anyway.
+struct ResumeLimits: Sendable {
+    /// Ledger events after the last id heard (of every kind, not only those the listener hears).
+    var events = 500
+    /// Seconds since the first event missed.
+    var age: TimeInterval = 30 * 60
 }
 
 extension HuntSession {

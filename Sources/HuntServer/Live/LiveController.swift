@@ -16,7 +16,12 @@ import NIOCore
 /// A browser that reconnects sends the last one back as `Last-Event-ID` (a client that cannot
 /// set headers may pass `?lastEventId=`): the new stream first tells what that listener missed
 /// since, read from the ledger, then goes on live, each event once and in order, whichever
-/// server the reconnection reached.
+/// server the reconnection reached. A resume from further back than ``ResumeLimits`` allows
+/// (`?lastEventId=0` on a long hunt) is not replayed: the stream sends a `fresh-state` event
+/// (with the ledger's last seq as its id) and the page loads its state again.
+///
+/// Opening a stream is rate-limited per player (``RateLimiter/Kind/streamOpen``), and one
+/// sign-in token or client address holds only so many at once (``StreamLimits``).
 struct LiveController {
     let session: HuntSession
 
@@ -27,7 +32,16 @@ struct LiveController {
     @Sendable func stream(_ request: Request, context: HuntRequestContext) async throws -> Response {
         guard let token = request.uri.queryParameters["token"].map(String.init) else { throw APIError.noToken }
         guard let player = try await session.signedIn.player(for: token) else { throw APIError.badToken }
-        return try await stream(for: .player(player), resuming: try Self.lastEventID(request))
+        return try await stream(for: .player(player), token: token, request: request, context: context)
+    }
+
+    /// The stream of `listener`, signed in with `token` (counted per token and per the
+    /// request's client address), resuming from the request's `Last-Event-ID`.
+    func stream(for listener: Listener, token: String, request: Request, context: HuntRequestContext) async throws -> Response {
+        let resuming = try Self.lastEventID(request)
+        let who = switch listener { case .player(let id): "player " + id; case .gameMaster: "game master" }
+        try await session.limiter.admit(.streamOpen, client: who)
+        return try await stream(for: listener, token: token, address: context.clientKey, resuming: resuming)
     }
 
     static let lastEventIDField = HTTPField.Name("Last-Event-ID")!
@@ -44,20 +58,31 @@ struct LiveController {
 
     /// The stream of one listener, opening with the leaderboard and, when it resumes, the
     /// news of the ledger it missed after seq `resuming`.
-    func stream(for listener: Listener, resuming: Int64? = nil) async throws -> Response {
+    func stream(for listener: Listener, token: String? = nil, address: String? = nil, resuming: Int64? = nil) async throws -> Response {
         let live = session.live
         // Subscribed before the ledger is read: what is appended meanwhile comes both ways,
         // and is sent once (by seq).
-        let (id, events) = await live.subscribe(listener)
-        let standings: [Standing], missed: [LiveEvent]
+        let (id, events) = try await live.subscribe(listener, token: token, address: address)
+        let standings: [Standing]
+        var missed: [LiveEvent] = [], resumeFrom = resuming
         do {
             standings = try await session.standings.value()
-            if let resuming { missed = try await session.news(after: resuming, for: listener) } else { missed = [] }
+            if let resuming {
+                if let news = try await session.news(after: resuming, for: listener) {
+                    missed = news
+                } else {
+                    // Too far back: the page reloads its state; news from the head on follows.
+                    let head = try await session.store.headSeq()
+                    missed = [LiveEvent(name: "fresh-state", value: FreshState(reason: "resume-too-far-back", after: resuming), id: head)]
+                    resumeFrom = head
+                }
+            }
         } catch {
             await live.unsubscribe(id)
             throw error
         }
         let opening = LiveEvent(name: "leaderboard", value: standings)
+        let (told, from) = (missed, resumeFrom)
         let body = ResponseBody { writer in
             let heartbeat = Task {
                 while !Task.isCancelled {
@@ -68,8 +93,8 @@ struct LiveController {
             defer { heartbeat.cancel() }
             do {
                 try await writer.write(ByteBuffer(string: "retry: 3000\n\n" + opening.wire))
-                var lastSeq = resuming ?? 0
-                for event in missed {
+                var lastSeq = from ?? 0
+                for event in told {
                     try await writer.write(ByteBuffer(string: event.wire))
                     lastSeq = event.id ?? lastSeq
                 }
@@ -89,4 +114,11 @@ struct LiveController {
         }
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
     }
+}
+
+/// The `fresh-state` event: what the stream missed is not told, load the state again.
+struct FreshState: Encodable {
+    var reason: String
+    /// The id the client resumed from.
+    var after: Int64
 }

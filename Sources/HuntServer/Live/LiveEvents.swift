@@ -46,19 +46,53 @@ public enum Listener: Sendable, Equatable {
 /// ``sendToGameMaster(_:)``.
 ///
 /// ```swift
-/// let (id, stream) = await live.subscribe(.player("P3"))
+/// let (id, stream) = try await live.subscribe(.player("P3"), token: token, address: "192.168.1.23")
 /// await live.send(LiveEvent(name: "broadcast", value: ["message": "Lunch at noon"]), to: nil)
 /// await live.sendToGameMaster(LiveEvent(name: "position", value: fix))
 /// ```
 public actor LiveEvents {
-    private var subscribers: [UUID: (listener: Listener, continuation: AsyncStream<LiveEvent>.Continuation)] = [:]
+    private struct Subscriber {
+        let listener: Listener
+        let continuation: AsyncStream<LiveEvent>.Continuation
+        /// The sign-in token and client address it was opened with (nil: not counted).
+        let token: String?
+        let address: String?
+        /// Opening order, so the oldest of a token is known.
+        let opened: Int
+    }
+    private var subscribers: [UUID: Subscriber] = [:]
     private var toldNear: [String: Set<String>] = [:]   // session key → caches already announced
     private var closed = false
+    private var openings = 0
+    /// How many streams one sign-in token and one client address may hold open.
+    public let limits: StreamLimits
 
-    public init() {}
+    public init(limits: StreamLimits = StreamLimits()) {
+        self.limits = limits
+    }
 
     /// A stream of the events for `listener`, until ``unsubscribe(_:)`` or ``closeAll()``.
-    public func subscribe(_ listener: Listener) -> (UUID, AsyncStream<LiveEvent>) {
+    ///
+    /// A stream opened with a `token` past ``StreamLimits/perToken`` ends that token's oldest
+    /// stream: a phone that lost signal reconnects while its old stream still looks open to the
+    /// server (TCP notices a vanished phone only after minutes), and must get in; the old one
+    /// is the one that is dead. One opened from an `address` holding ``StreamLimits/perAddress``
+    /// already is refused with a 429, unless its token has a stream from there to give up.
+    public func subscribe(_ listener: Listener, token: String? = nil, address: String? = nil)
+        throws(APIError) -> (UUID, AsyncStream<LiveEvent>)
+    {
+        if let token, count(where: { $0.token == token }) >= limits.perToken {
+            endOldest(where: { $0.token == token })
+        }
+        if let address, count(where: { $0.address == address }) >= limits.perAddress {
+            guard let token, count(where: { $0.token == token && $0.address == address }) > 0 else {
+                var error = APIError(.tooManyRequests, "too-many-streams",
+                                     "\(limits.perAddress) live connections are open from this address already; close one, or try again later")
+                error.headers[.retryAfter] = "30"
+                throw error
+            }
+            endOldest(where: { $0.token == token && $0.address == address })
+        }
         let id = UUID()
         // A control room hears every claim and position: it keeps more of a burst.
         let keep = listener == .gameMaster ? 512 : 64
@@ -66,9 +100,21 @@ public actor LiveEvents {
         if closed {
             continuation.finish()
         } else {
-            subscribers[id] = (listener, continuation)
+            openings += 1
+            subscribers[id] = Subscriber(listener: listener, continuation: continuation, token: token, address: address,
+                                         opened: openings)
         }
         return (id, stream)
+    }
+
+    private func count(where matches: (Subscriber) -> Bool) -> Int {
+        subscribers.values.reduce(0) { $0 + (matches($1) ? 1 : 0) }
+    }
+
+    /// Ends the oldest stream that `matches`: its response ends, and its connection is free.
+    private func endOldest(where matches: (Subscriber) -> Bool) {
+        guard let oldest = subscribers.filter({ matches($0.value) }).min(by: { $0.value.opened < $1.value.opened }) else { return }
+        subscribers.removeValue(forKey: oldest.key)?.continuation.finish()
     }
 
     public func unsubscribe(_ id: UUID) {
@@ -138,6 +184,20 @@ public actor LiveEvents {
         let fresh = near.filter { told.insert($0).inserted }
         toldNear[session] = told
         return fresh
+    }
+}
+
+/// How many event streams one sign-in token and one client address may hold open.
+public struct StreamLimits: Sendable {
+    /// Per token: a phone, or a tab or two on a laptop. Past it the token's oldest ends.
+    public var perToken: Int
+    /// Per address: a class of 40 behind one school NAT, each with a phone and a spare tab,
+    /// plus a control room. Past it a new stream is a 429.
+    public var perAddress: Int
+
+    public init(perToken: Int = 4, perAddress: Int = 100) {
+        self.perToken = perToken
+        self.perAddress = perAddress
     }
 }
 

@@ -58,6 +58,7 @@ public final class SQLiteGameStore: GameStore {
         var config = Configuration.grdb(configuration)
         config.label = "geoqr.ledger"
         do {
+            Self.makePrivate(path)
             pool = try DatabasePool(path: path, configuration: config)
             // GRDB turns WAL on with synchronous=NORMAL once the connection is open, after
             // prepareDatabase: the writer's durability is set again here, where it sticks.
@@ -68,6 +69,21 @@ public final class SQLiteGameStore: GameStore {
             throw LedgerError.from(error, path: path)
         }
         committer = GroupCommit(writer: pool, path: path, maxBatch: configuration.maxBatch)
+    }
+
+    /// The ledger holds bcrypt hashes of PINs: its file is made 0600 before SQLite opens it
+    /// (SQLite would make it 0644 less the umask, and gives `-wal` and `-shm` the database's
+    /// own mode), and an existing one readable by others is made 0600 with its companions.
+    static func makePrivate(_ path: String) {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd); return }
+        guard errno == EEXIST else { return }   // SQLite's open says why, in its own words
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
+            var info = stat()
+            guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mode & 0o077 != 0 else { continue }
+            _ = chmod(file, 0o600)   // fails only on another user's file, which is theirs to keep as they like
+        }
     }
 
     /// The writer's `PRAGMA synchronous`: 2 for FULL, 1 for NORMAL.
