@@ -1,17 +1,26 @@
 // The map of the player's app and of the control room, with Leaflet as geoqr serves it (no
 // CDN: a hunt may have no internet). The basemap is what `geoqr serve --tiles/--mbtiles` set;
 // without one the map still shows the caches, trails, players and a scale on a plain ground.
+// Leaflet writes a string it is given (tooltip, popup, attribution) as HTML, and these strings
+// come from players, the hunt file and the tile source: the map gives it DOM nodes only.
 "use strict";
+/// A tooltip's or popup's content: the text in a span, which Leaflet shows as written.
+GeoQR.tip = text => GeoQR.el("span", {}, String(text));
+
 GeoQR.HuntMap = class {
   /// A map in `container`; `config` is `GET /api/map`'s answer.
   constructor(container, config) {
     this.container = container;
-    this.map = L.map(container, { zoomSnap: 0.5, attributionControl: true });
-    this.map.attributionControl.setPrefix(false);
+    this.map = L.map(container, { zoomSnap: 0.5, attributionControl: false });
     const tiles = config?.tiles;
     if (tiles) {
-      L.tileLayer(tiles.url, { attribution: tiles.attribution || "", minZoom: tiles.minZoom ?? 0,
-        maxNativeZoom: tiles.maxZoom ?? 19, maxZoom: 20 }).addTo(this.map);
+      L.tileLayer(tiles.url, { minZoom: tiles.minZoom ?? 0, maxNativeZoom: tiles.maxZoom ?? 19, maxZoom: 20 }).addTo(this.map);
+      // The tile source's credit, as text in Leaflet's attribution box (its own control takes HTML).
+      if (tiles.attribution) {
+        const credit = L.control({ position: "bottomright" });
+        credit.onAdd = () => GeoQR.el("div", { class: "leaflet-control-attribution leaflet-control" }, tiles.attribution);
+        credit.addTo(this.map);
+      }
       container.dataset.basemap = tiles.url.startsWith("/") ? "mbtiles" : "online";
     } else {
       container.classList.add("plain");
@@ -50,7 +59,7 @@ GeoQR.HuntMap = class {
       const points = trail.caches.map(id => byID[id]).filter(Boolean);
       if (points.length > 1) {
         L.polyline(points.map(c => [c.latitude, c.longitude]), { className: "trail-line", weight: 4, dashArray: "8 6" })
-          .bindTooltip(trail.name).addTo(this.trails);
+          .bindTooltip(GeoQR.tip(trail.name)).addTo(this.trails);
       }
       const upcoming = points.find(c => !c.found);
       if (upcoming) next.add(upcoming.id);
@@ -61,7 +70,7 @@ GeoQR.HuntMap = class {
       // Each marker's classes name it (`cache-A1`): Leaflet draws it only once the map has a view.
       L.circleMarker([c.latitude, c.longitude], { radius: next.has(c.id) ? 12 : 9,
         className: `cache-marker cache-${c.id} ${state}` + (next.has(c.id) ? " next" : ""), weight: 3 })
-        .bindTooltip(label, { permanent: next.has(c.id), direction: "top" }).addTo(this.caches);
+        .bindTooltip(GeoQR.tip(label), { permanent: next.has(c.id), direction: "top" }).addTo(this.caches);
     }
     this.fit();
   }
@@ -73,7 +82,7 @@ GeoQR.HuntMap = class {
     const at = [position.latitude, position.longitude];
     this.meRing = L.circle(at, { radius: position.accuracy || 0, className: "me-accuracy", weight: 1 }).addTo(this.people);
     this.me = L.circleMarker(at, { radius: 7, className: "me-marker", weight: 3 })
-      .bindTooltip(GeoQR.t("app.map.you", { accuracy: Math.round(position.accuracy || 0) })).addTo(this.people);
+      .bindTooltip(GeoQR.tip(GeoQR.t("app.map.you", { accuracy: Math.round(position.accuracy || 0) }))).addTo(this.people);
     this.fit();
   }
 
@@ -86,7 +95,7 @@ GeoQR.HuntMap = class {
       const label = GeoQR.t("app.gm.playerAt", { name: names[f.player] ?? f.player, age: GeoQR.age(f.at, now),
         accuracy: Math.round(f.accuracyM ?? 0) });
       L.circleMarker(at, { radius: 7, className: `player-marker player-${f.player}`, weight: 3 })
-        .bindTooltip(label, { permanent: true, direction: "right", className: "player-label" }).addTo(this.people);
+        .bindTooltip(GeoQR.tip(label), { permanent: true, direction: "right", className: "player-label" }).addTo(this.people);
     }
     this.fit();
   }

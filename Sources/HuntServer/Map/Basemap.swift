@@ -23,16 +23,18 @@ public enum Basemap: Sendable {
         return []
     }
 
-    /// What the web app needs to draw the layer; nil without a basemap.
+    /// What the web app needs to draw the layer; nil without a basemap. The attribution is
+    /// plain text (``AttributionText``): an MBTiles file's own is often HTML, and may be hostile.
     var layer: TileLayer? {
         switch self {
         case .none:
             return nil
         case .online(let server):
-            return TileLayer(url: server.template, attribution: server.attribution, minZoom: 0, maxZoom: server.maxZoom, bounds: nil)
+            return TileLayer(url: server.template, attribution: AttributionText.plain(server.attribution), minZoom: 0,
+                             maxZoom: server.maxZoom, bounds: nil)
         case .mbtiles(let file, let attribution):
             let m = file.metadata
-            return TileLayer(url: Self.localTemplate, attribution: attribution ?? m.attribution ?? "",
+            return TileLayer(url: Self.localTemplate, attribution: AttributionText.plain(attribution ?? m.attribution ?? ""),
                              minZoom: m.minZoom, maxZoom: m.maxZoom, bounds: m.bounds)
         }
     }
@@ -88,10 +90,11 @@ public struct TileServerError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The basemap as `GET /api/map` tells the web app: Leaflet's `L.tileLayer(url, {attribution,
-/// minZoom, maxZoom, bounds})`.
+/// The basemap as `GET /api/map` tells the web app: Leaflet's `L.tileLayer(url, {minZoom,
+/// maxZoom, bounds})`, and the credit the map shows beside it.
 struct TileLayer: Codable, Equatable {
     var url: String
+    /// Plain text, to be shown as text: never HTML.
     var attribution: String
     var minZoom: Int
     var maxZoom: Int

@@ -16,7 +16,7 @@ struct MapController {
         }
     }
 
-    /// `{"leaflet": true, "tiles": {"url": "/tiles/{z}/{x}/{y}", "attribution": "…", "minZoom": 0,
+    /// `{"leaflet": true, "tiles": {"url": "/tiles/{z}/{x}/{y}", "attribution": "… (plain text)", "minZoom": 0,
     /// "maxZoom": 17, "bounds": [w, s, e, n]}}`; `"tiles": null` without a basemap.
     struct Configuration: ResponseEncodable {
         var leaflet: Bool
