@@ -50,6 +50,9 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"])]),
+        // UTS #39 confusable skeletons from ICU's spoof checker (libicu-dev's headers), loaded with
+        // dlopen: linked, Debian's ICU would bind symbols of the ICU inside Foundation (see its header).
+        .target(name: "CICU"),
 
         // The domain: geodesy, hunts, codes, claim rules. Pure Swift values; no I/O, no C.
         .target(name: "GeoQR", dependencies: [
@@ -87,7 +90,7 @@ let package = Package(
         // trackables, reports, every game-master act. The command line and the server are
         // adapters over it: they parse, call an action, and render its outcome.
         .target(name: "Play", dependencies: [
-            "GeoQR", "HuntFiles", "Ledger", "QRImaging", "PhotoMetadata",
+            "GeoQR", "HuntFiles", "Ledger", "QRImaging", "PhotoMetadata", "CICU",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The hunt server: JSON API, server-sent events and the phone web app (assets/web, built

@@ -14,6 +14,12 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case nameTooLong(Int)
     case nameHasControlCharacters
     case nameTaken(String)
+    /// Format or bidirectional characters (zero-width space, RLO…) that hide what a name shows.
+    case nameHasInvisibleCharacters
+    /// The name has the shape of a player id (`P160`), which names a player wherever ids do.
+    case nameLooksLikeID(String)
+    /// The name looks the same as an existing player's (UTS #39 skeleton): the second value.
+    case nameConfusable(String, with: String)
     case badTeamName
     /// The hunt lists its teams and this is not one of them.
     case teamNotInHunt(String, teams: [String])
@@ -44,6 +50,16 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case tradeDuplicateCard(player: String, cache: String)
     case notYourTrade(String)
     case textTooLong(field: String, limit: Int)
+    /// Free text over its cap in UTF-8 bytes (``PlayerText``).
+    case textTooLarge(field: String, maxBytes: Int)
+    /// Free text with more combining marks on one character, or in all, than ``PlayerText`` allows.
+    case tooManyMarks(field: String, perCharacter: Int, total: Int)
+    /// Free text with control characters or bidirectional overrides.
+    case textHasControlCharacters(field: String)
+    /// The player already has this many reports open (``PlayerQuotas/openReports``).
+    case tooManyOpenReports(limit: Int)
+    /// The player already has this many trade offers open (``PlayerQuotas/openTradeOffers``).
+    case tooManyOpenTrades(limit: Int)
     case reasonMissing
     /// A game master's adjustment beyond ``GameMaster/maxAdjustment`` points either way.
     case adjustmentOutOfRange(Int)
@@ -59,6 +75,9 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .nameTooLong: "name-too-long"
         case .nameHasControlCharacters: "name-control-characters"
         case .nameTaken: "name-taken"
+        case .nameHasInvisibleCharacters: "name-invisible-characters"
+        case .nameLooksLikeID: "name-like-player-id"
+        case .nameConfusable: "name-confusable"
         case .badTeamName: "bad-team"
         case .teamNotInHunt: "unknown-team"
         case .pinTooShort: "pin-too-short"
@@ -88,6 +107,11 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .tradeDuplicateCard: "trade-duplicate-card"
         case .notYourTrade: "not-your-trade"
         case .textTooLong: "text-too-long"
+        case .textTooLarge: "text-too-large"
+        case .tooManyMarks: "text-too-many-marks"
+        case .textHasControlCharacters: "text-control-characters"
+        case .tooManyOpenReports: "too-many-open-reports"
+        case .tooManyOpenTrades: "too-many-open-trades"
         case .reasonMissing: "reason-missing"
         case .adjustmentOutOfRange: "adjustment-out-of-range"
         case .reportAlreadyResolved: "report-already-resolved"
@@ -105,8 +129,14 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .nameEmpty, .badTeamName: values = ["max": .integer(PlayerName.maxLength)]
         case .nameTooLong(let n): values = ["max": .integer(PlayerName.maxLength), "count": .integer(n)]
-        case .nameHasControlCharacters, .tradeWithSelf, .tradeEmpty, .reasonMissing: values = [:]
-        case .nameTaken(let n): values = ["name": .text(n)]
+        case .nameHasControlCharacters, .nameHasInvisibleCharacters, .tradeWithSelf, .tradeEmpty, .reasonMissing: values = [:]
+        case .nameTaken(let n), .nameLooksLikeID(let n): values = ["name": .text(n)]
+        case .nameConfusable(let n, let twin): values = ["name": .text(n), "other": .text(twin)]
+        case .textTooLarge(let field, let max): values = ["field": .text(field), "max": .integer(max)]
+        case .tooManyMarks(let field, let each, let total):
+            values = ["field": .text(field), "each": .integer(each), "total": .integer(total)]
+        case .textHasControlCharacters(let field): values = ["field": .text(field)]
+        case .tooManyOpenReports(let limit), .tooManyOpenTrades(let limit): values = ["limit": .integer(limit)]
         case .pinTooShort: values = ["min": .integer(PINPolicy.minLength)]
         case .pinTooLong: values = ["max": .integer(PINPolicy.maxLength)]
         case .lockedOut(let until): values = ["time": .text(ISO8601DateFormatter().string(from: until))]

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let kind = ReportKind(rawValue: "unreadable")   // .unreadable
-/// try Reports.checkText("The QR is faded", photoSHA256: nil)
+/// try Reports.checkText("The QR is faded")
 /// ```
 public enum ReportKind: String, Sendable, Codable, CaseIterable {
     case missing, damaged, unreadable
@@ -15,13 +15,16 @@ public enum Reports {
     public static let maxTextLength = 1000
     public static let maxReasonLength = 200
 
-    /// Checks a report's text length.
+    /// Checks a report's text: ``PlayerText/report``'s bytes and marks, then its length in
+    /// characters (the byte cap first, so a huge text is refused before it is counted).
     public static func checkText(_ text: String) throws(GameRuleViolation) {
+        try PlayerText.report.check(text)
         guard text.count <= maxTextLength else { throw .textTooLong(field: "a report", limit: maxTextLength) }
     }
 
     /// A game-master act needs a reason a later reader can understand, and not a novel.
     public static func checkReason(_ reason: String) throws(GameRuleViolation) -> String {
+        try PlayerText.reason.check(reason)
         let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .reasonMissing }
         guard trimmed.count <= maxReasonLength else { throw .textTooLong(field: "a reason", limit: maxReasonLength) }

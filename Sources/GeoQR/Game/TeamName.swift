@@ -1,5 +1,8 @@
+import Foundation
+
 /// The team a player joins for, as school and scout hunts play: a label like a name, with the
-/// same length limit and no control characters. Teams are not unique: that is their point.
+/// same rules as one (NFKC, the length limit, ``PlayerText/teamName``'s byte and mark caps, no
+/// control, format or bidirectional characters). Teams are not unique: that is their point.
 ///
 /// ```swift
 /// try TeamName.check(" Red Squirrels ")                      // "Red Squirrels"
@@ -11,11 +14,18 @@ public enum TeamName {
     /// The team as it will be shown (surrounding spaces removed), nil for none, or why it
     /// cannot be used.
     public static func check(_ raw: String?) throws(GameRuleViolation) -> String? {
-        guard let team = raw?.trimmingCharacters(in: .whitespaces), !team.isEmpty else { return nil }
+        guard let raw, raw.utf8.count <= 4 * PlayerText.teamName.maxBytes else {
+            if raw == nil { return nil }
+            throw .textTooLarge(field: PlayerText.teamName.field, maxBytes: PlayerText.teamName.maxBytes)
+        }
+        let team = raw.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
+        guard !team.isEmpty else { return nil }
         guard team.count <= PlayerName.maxLength,
-              !team.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+              !team.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+              !PlayerName.hasInvisibleCharacters(team) else {
             throw .badTeamName
         }
+        try PlayerText.teamName.check(team)
         return team
     }
 

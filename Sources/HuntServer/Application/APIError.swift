@@ -104,7 +104,9 @@ extension APIError {
         case .lockedOut: .tooManyRequests
         case .unknownPlayer, .unknownCache, .unknownItem, .unknownTrade, .unknownReport, .unknownFind, .noHint: .notFound
         case .notYourTrade, .notHolding: .forbidden
-        case .nameTaken, .cacheDisabled, .tradeNotOpen, .tradeExpired, .tradeItemGone, .tradeDuplicateCard,
+        case .textTooLarge: .contentTooLarge
+        case .tooManyOpenReports, .tooManyOpenTrades: .tooManyRequests
+        case .nameTaken, .nameConfusable, .cacheDisabled, .tradeNotOpen, .tradeExpired, .tradeItemGone, .tradeDuplicateCard,
              .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache:
             .conflict
         default: .unprocessableContent

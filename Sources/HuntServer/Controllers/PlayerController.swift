@@ -106,6 +106,7 @@ struct PlayerController {
     /// position is kept for the game master's map (and shown to nobody else).
     @Sendable func position(_ request: Request, context: HuntRequestContext) async throws -> CacheList {
         let id = try await session.player(request)
+        try await session.limiter.admit(.position, client: id)
         var request = request
         let here = try await request.json(Position.self).checked()
         let fix = await session.whereabouts.report(player: id, latitude: here.coordinate.latitude,

@@ -75,15 +75,15 @@ extension PostgresGameStore {
         }
     }
 
-    /// A player's row by id (`P3`) or by name, ignoring case. Two lookups, each on its own
-    /// index: with `id = ? OR name_key = ?` PostgreSQL reads every player of the hunt.
+    /// A player's row by id (`P3`) or by name, ignoring case: a text shaped like an id
+    /// (``GeoQR/PlayerName/looksLikeID(_:)``) is looked up as an id only, any other as a name
+    /// only, so no name can stand for an id (a player who joined as `P160` before such names
+    /// were refused signs in by their own id). Each lookup on its own index.
     static func playerRow(_ sql: PostgresSQL, hunt: String, named: String) async throws -> LedgerRow? {
-        try await sql.row("""
-            SELECT * FROM (SELECT *, 0 AS rank FROM players WHERE id = ? AND hunt = ?
-                           UNION ALL
-                           SELECT *, 1 FROM players WHERE hunt = ? AND name_key = ?) named
-            ORDER BY rank LIMIT 1
-            """, named.uppercased(), hunt, hunt, PlayerName.key(named))
+        if PlayerName.looksLikeID(named) {
+            return try await sql.row("SELECT * FROM players WHERE id = ? AND hunt = ?", named.uppercased(), hunt)
+        }
+        return try await sql.row("SELECT * FROM players WHERE hunt = ? AND name_key = ?", hunt, PlayerName.key(named))
     }
 
     /// The id of a player who must exist.

@@ -59,12 +59,14 @@ extension SQLiteGameStore {
         }
     }
 
-    /// A player's row by id (`P3`) or by name, ignoring case.
+    /// A player's row by id (`P3`) or by name, ignoring case: a text shaped like an id
+    /// (``GeoQR/PlayerName/looksLikeID(_:)``) is looked up as an id only, any other as a name
+    /// only, so no name can stand for an id (a player who joined as `P160` before such names
+    /// were refused signs in by their own id).
     static func playerRow(_ db: Database, hunt: String, named: String) throws -> Row? {
-        // Ids first: the hot path (claims from the server) names players by id.
-        if let row = try Row.fetchOne(db.cached("SELECT * FROM players WHERE hunt = ? AND id = ?"),
-                                      arguments: [hunt, named.uppercased()]) {
-            return row
+        if PlayerName.looksLikeID(named) {
+            return try Row.fetchOne(db.cached("SELECT * FROM players WHERE hunt = ? AND id = ?"),
+                                    arguments: [hunt, named.uppercased()])
         }
         return try Row.fetchOne(db.cached("SELECT * FROM players WHERE hunt = ? AND name_key = ?"),
                          arguments: [hunt, PlayerName.key(named)])

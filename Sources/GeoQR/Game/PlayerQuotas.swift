@@ -1,0 +1,16 @@
+/// What one player may keep open at once, beyond the rate at which they may ask: the ledger
+/// keeps every report and offer for good, and the control room's overview lists every open
+/// report, so a player who never stops asking must meet a wall, not only a slower pace. The
+/// numbers are far above what a real hunt sees (a player who meets a broken hunt reports a few
+/// caches; a trade is answered within minutes and expires within 15 by default).
+///
+/// ```swift
+/// guard open < PlayerQuotas.openReports else { throw GameRuleViolation.tooManyOpenReports(limit: PlayerQuotas.openReports) }
+/// ```
+public enum PlayerQuotas {
+    /// Reports a player has open (not yet resolved) at once. With ``PlayerText/report``'s 4 KB,
+    /// one player's share of the control room's open reports is at most 80 KB of text.
+    public static let openReports = 20
+    /// Trade offers a player has made that are still open (not answered, cancelled or expired).
+    public static let openTradeOffers = 20
+}
