@@ -7,7 +7,7 @@ send positions, find caches, file reports with such text, and the game master br
 Every page is read with the Content-Security-Policy switched off in the browser (DevTools'
 Page.setBypassCSP), so injected script would run rather than be blocked: on the player's pages
 (list, map with its tooltips and attribution, verdict, collection, trades, leaderboard, claim
-page), the control room (map tooltips of players, caches and the trail, feed, standings,
+page, also for a claim link whose code is markup), the control room (map tooltips of players, caches and the trail, feed, standings,
 players, reports, station health, finds) and the check-in page, no element from the hostile
 text exists (`#evil` and the other ids, links to e.vil, `onerror`/`onload` attributes, inline
 scripts), `window.__pwned` is undefined, and the hostile text is shown as written.
@@ -17,6 +17,7 @@ folder unless set). Prints 'N passed, N failed' and exits non-zero on any failur
 GEOQR_WEB=DIR serves the pages from DIR (`geoqr serve --web DIR`) instead of the built-in ones,
 to see this test fail on an older web app.
 """
+import urllib.parse
 import browser_support
 from browser_support import *
 
@@ -41,7 +42,7 @@ BROADCAST = "<a id=evilcast href=//e.vil>Prizes</a> at noon"
 ATTRIBUTION = "<a id=evilattr href=//e.vil>Tiles</a> &copy; <img src=x onerror=__pwned=1>Test &lt;b id=evilb&gt;"
 ATTRIBUTION_SHOWN = "Tiles © Test <b id=evilb>"
 EVIL_IDS = ["evil", "evs", "evilteam", "evilhunt", "eviltrail", "evila1", "evilb1", "evilmsg", "evilhint", "evilreport",
-            "evilcast", "evilattr", "evilb"]
+            "evilcast", "evilattr", "evilb", "evilcode", "EVILCODE"]
 
 browser_support.HUNT = {
     "id": "MARKUP", "name": HUNT_NAME, "radius": 40, "teams": [FOXES, "Owls"], "hintCost": 0,
@@ -168,6 +169,10 @@ def run():
             grown(ada, "the claim page's verdict")
             assert claim_by_link(bo, session, "B1").get_attribute("data-verdict") == "too-far"
             grown(bo, "a too-far verdict")
+            # A claim link whose code is markup (the claim page reads the code from its URL, upper-cased).
+            ada.get(session.base + "/C/" + urllib.parse.quote("<img id=evilcode src=x onerror=__pwned=1>"))
+            wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-verdict]") or text(d, ".error"), what="a verdict on a markup code")
+            grown(ada, "the claim page of a markup code")
             ada.get(session.base + "/")
             wait_app(ada)
             tab(ada, "collection")

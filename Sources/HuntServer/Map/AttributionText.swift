@@ -15,13 +15,15 @@ import Foundation
 enum AttributionText {
     /// Long enough for any real credit line, short enough for a map's corner.
     static let maxCharacters = 300
+    /// What is read of a field: a credit is a line, and a file may hold megabytes there.
+    static let maxReadCharacters = 16_384
 
     /// `html` without its tags and with its character references read, in one line of at most
-    /// ``maxCharacters`` characters.
+    /// ``maxCharacters`` characters, from its first ``maxReadCharacters``.
     static func plain(_ html: String) -> String {
         var text = ""
         var inTag = false
-        for character in html {
+        for character in html.prefix(maxReadCharacters) {
             if inTag {
                 if character == ">" { inTag = false; text.append(" ") }
             } else if character == "<" {

@@ -34,7 +34,7 @@ public enum Basemap: Sendable {
                              maxZoom: server.maxZoom, bounds: nil)
         case .mbtiles(let file, let attribution):
             let m = file.metadata
-            return TileLayer(url: Self.localTemplate, attribution: AttributionText.plain(attribution ?? m.attribution ?? ""),
+            return TileLayer(url: Self.localTemplate, attribution: attribution.map(AttributionText.plain) ?? m.attribution ?? "",
                              minZoom: m.minZoom, maxZoom: m.maxZoom, bounds: m.bounds)
         }
     }

@@ -20,6 +20,7 @@ public final class MBTiles: Sendable {
     /// The `metadata` table's fields the map needs.
     public struct Metadata: Sendable, Equatable {
         public var format: TileFormat
+        /// The file's credit as plain text (``AttributionText``): the field is HTML by custom.
         public var attribution: String?
         public var minZoom: Int
         public var maxZoom: Int
@@ -97,7 +98,7 @@ public final class MBTiles: Sendable {
             let first = try Data.fetchOne(db, sql: "SELECT tile_data FROM tiles LIMIT 1") ?? Data()
             format = TileFormat(sniffing: first) ?? .png
         }
-        return Metadata(format: format, attribution: fields["attribution"].flatMap { $0.isEmpty ? nil : $0 },
+        return Metadata(format: format, attribution: fields["attribution"].map(AttributionText.plain).flatMap { $0.isEmpty ? nil : $0 },
                         minZoom: fields["minzoom"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? low,
                         maxZoom: fields["maxzoom"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? high,
                         bounds: fields["bounds"].flatMap(Self.bounds))
