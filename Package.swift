@@ -54,6 +54,12 @@ let package = Package(
         // dlopen: linked, Debian's ICU would bind symbols of the ICU inside Foundation (see its header).
         .target(name: "CICU"),
 
+        // Bounded pools of threads for heavy work (picture decoding, bcrypt), apart from the
+        // threads that read requests and from Swift's shared pool. Infrastructure only: which
+        // work is heavy, and which picture is too costly to take at all, is decided by the
+        // targets that use it (Play, QRImaging, Ledger).
+        .target(name: "Workers"),
+
         // The domain: geodesy, hunts, codes, claim rules. Pure Swift values; no I/O, no C.
         .target(name: "GeoQR", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
@@ -78,7 +84,7 @@ let package = Package(
         // write the same event bodies (which only the ledger makes), run the same projection and
         // verifier, and every product that opens a ledger (geoqr, the server) links both anyway.
         .target(name: "Ledger", dependencies: [
-            "GeoQR",
+            "GeoQR", "Workers",
             .product(name: "GRDB", package: "GRDB.swift"),
             // SQLite's C interface, for the few statements every event runs (ProjectionStatement).
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -90,13 +96,13 @@ let package = Package(
         // trackables, reports, every game-master act. The command line and the server are
         // adapters over it: they parse, call an action, and render its outcome.
         .target(name: "Play", dependencies: [
-            "GeoQR", "HuntFiles", "Ledger", "QRImaging", "PhotoMetadata", "CICU",
+            "GeoQR", "HuntFiles", "Ledger", "QRImaging", "PhotoMetadata", "Workers", "CICU",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The hunt server: JSON API, server-sent events and the phone web app (assets/web, built
         // in by the EmbedWebApp plugin), over the ledger, on Hummingbird.
         .target(name: "HuntServer", dependencies: [
-            "GeoQR", "HuntFiles", "Ledger", "Play", "QRImaging", "PhotoMetadata",
+            "GeoQR", "HuntFiles", "Ledger", "Play", "QRImaging", "PhotoMetadata", "Workers",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -143,7 +149,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .testTarget(name: "PlayTests", dependencies: ["Play", "GeoQR", "Ledger"]),
+        .testTarget(name: "PlayTests", dependencies: ["Play", "GeoQR", "Ledger", "Workers"]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "GeoQR"]),
     ],
     swiftLanguageModes: [.v6]

@@ -25,8 +25,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(path: ".."),
-        // The same multipart parser the claim-photo route uses (HuntServer's own dependency).
-        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        // MediaType, which the claim-photo route reads its Content-Type with (HuntServer's own
+        // dependency).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
     ],
     targets: [
@@ -42,7 +43,7 @@ let package = Package(
         harness("FuzzGPX", ["Interchange", "GeoQR"]),
         // The claim-photo form: Content-Type boundary and multipart body, through the server's
         // own PhotoForm.swift (linked into the target's folder).
-        harness("FuzzMultipart", [], extra: [.product(name: "MultipartKit", package: "multipart-kit"),
+        harness("FuzzMultipart", [], extra: [.product(name: "Hummingbird", package: "hummingbird"),
                                              .product(name: "NIOCore", package: "swift-nio")]),
     ],
     swiftLanguageModes: [.v6]

@@ -30,6 +30,26 @@ static void shim_error_init(shim_error *err, char *message) {
     if (message) message[0] = 0;
 }
 
+/// Counts scans while a file is read and stops past a limit, as TurboJPEG 3's
+/// TJPARAM_SCANLIMIT does: a progressive JPEG may hold thousands of tiny scans, and each one
+/// costs a pass over every block of the image however little data it carries.
+typedef struct shim_progress {
+    struct jpeg_progress_mgr base;
+    int max_scans;
+} shim_progress;
+
+static void shim_progress_monitor(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor) return;
+    j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    shim_progress *progress = (shim_progress *)cinfo->progress;
+    if (progress->max_scans > 0 && dinfo->input_scan_number > progress->max_scans) {
+        shim_error *err = (shim_error *)cinfo->err;
+        if (err->message)
+            snprintf(err->message, GEOQR_JPEG_MESSAGE_SIZE, "progressive JPEG of more than %d scans", progress->max_scans);
+        longjmp(err->jump, 1);
+    }
+}
+
 static void set_scale(struct jpeg_decompress_struct *cinfo, int scale_denom) {
     cinfo->scale_num = 1;
     cinfo->scale_denom = (unsigned)(scale_denom > 0 ? scale_denom : 1);
@@ -76,10 +96,11 @@ static uint8_t cmyk_to_gray(const JSAMPLE *p, int inverted) {
     return (uint8_t)((r * 77 + g * 150 + b * 29) >> 8);
 }
 
-int geoqr_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denom,
+int geoqr_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denom, int max_scans,
                            uint8_t *out, size_t out_size, char *message) {
     struct jpeg_decompress_struct cinfo;
     shim_error err;
+    shim_progress progress;
     JSAMPLE *volatile row = NULL;
     shim_error_init(&err, message);
     cinfo.err = &err.base;
@@ -89,6 +110,10 @@ int geoqr_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denom,
         return 1;
     }
     jpeg_create_decompress(&cinfo);
+    memset(&progress, 0, sizeof progress);
+    progress.base.progress_monitor = shim_progress_monitor;
+    progress.max_scans = max_scans;
+    cinfo.progress = &progress.base;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
     set_scale(&cinfo, scale_denom);

@@ -3,8 +3,8 @@ import NIOCore
 
 // The claim-photo form as `ClaimController.photoForm` reads it: the input's first line is the
 // Content-Type header, the rest the body. `PhotoForm.swift` beside this file is a link to the
-// server's own (Sources/HuntServer/Controllers/PhotoForm.swift): the same boundary rule, the
-// same guard, the same multipart-kit decoder.
+// server's own (Sources/HuntServer/Controllers/PhotoForm.swift): the same boundary rule (through
+// Hummingbird's MediaType) and the same one-pass parser with its limits.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMultipart(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -13,9 +13,12 @@ public func fuzzMultipart(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
     let header = String(decoding: bytes[..<newline], as: UTF8.self)
     guard let boundary = PhotoForm.boundary(contentType: header) else { return 0 }
     let body = ByteBuffer(bytes: bytes[min(newline + 1, bytes.count)...])
-    if let form = PhotoForm.decode(body, boundary: boundary) {
-        _ = (form.photo.count, form.latitude.flatMap(Double.init), form.longitude.flatMap(Double.init),
-             form.accuracy.flatMap(Double.init))
+    if let form = try? PhotoForm.decode(body, boundary: boundary) {
+        // What the parser promises: its limits hold for every form it returns.
+        for field in [form.latitude, form.longitude, form.accuracy] {
+            precondition((field?.utf8.count ?? 0) <= PhotoForm.maxFieldBytes, "a field past its limit")
+        }
+        precondition(form.photo.count < body.readableBytes, "a photo larger than its form")
     }
     return 0
 }

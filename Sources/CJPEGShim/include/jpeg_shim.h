@@ -33,8 +33,9 @@ int geoqr_jpeg_read_info(const uint8_t *data, size_t size, int scale_denom,
 
 /// Decodes to 8-bit grey at 1/scale_denom (1, 2, 4 or 8) into out, which must hold
 /// output_width * output_height bytes as geoqr_jpeg_read_info reported. CMYK and YCCK files
-/// are converted to grey through RGB. Returns 0 on success, else fills message.
-int geoqr_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denom,
+/// are converted to grey through RGB. A file of more than max_scans scans (when max_scans > 0)
+/// is refused while it is read. Returns 0 on success, else fills message.
+int geoqr_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denom, int max_scans,
                            uint8_t *out, size_t out_size, char *message);
 
 /// Encodes pixels in the given layout. On success returns 0 and a malloc'd buffer in *out

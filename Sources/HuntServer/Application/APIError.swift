@@ -6,6 +6,7 @@ import HTTPTypes
 import Ledger
 import Play
 import QRImaging
+import Workers
 
 /// An error as the API reports it: an HTTP status and a JSON body
 /// `{"error": "wrong-pin", "message": "wrong PIN (4 more before a lockout)"}`. A refusal a
@@ -80,6 +81,7 @@ extension APIError {
             case .noSecret: return APIError(.internalServerError, play.code, play.phrase)
             }
         case let picture as PictureError: return APIError(.unprocessableContent, "bad-picture", picture.description)
+        case let busy as WorkerPoolError: return from(busy)
         case let ledger as LedgerError:
             switch ledger {
             case .locked: return APIError(.serviceUnavailable, "ledger-busy", Phrase("error.ledger-busy"))

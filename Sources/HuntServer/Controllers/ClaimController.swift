@@ -90,10 +90,9 @@ struct ClaimController {
         }
         var request = request
         let buffer = try await request.collectBody(limit: BodyLimits.photo)
-        guard let form = PhotoForm.decode(buffer, boundary: boundary) else {
-            throw APIError.badRequest("bad-form", "the form needs a `photo` part (JPEG, PNG or HEIC)")
+        do { return try PhotoForm.decode(buffer, boundary: boundary) } catch {
+            throw APIError.badRequest("bad-form", error.description)
         }
-        return form
     }
 
     /// What a camera frame may be sent as.

@@ -3,6 +3,7 @@ import GeoQR
 import Hummingbird
 import Ledger
 import Play
+import QRImaging
 
 /// "Needs maintenance" reports from players, and trackables picked up and dropped.
 struct ReportController {
@@ -32,12 +33,14 @@ struct ReportController {
             throw APIError(.unprocessableContent, "bad-kind",
                            "kind is one of \(ReportKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let photo = try body.photo.map { text -> Data in
+        var photo: Data?
+        if let text = body.photo {
             guard let bytes = Data(base64Encoded: text) else { throw APIError.badRequest("bad-photo", "photo is not base64") }
             guard ReportPhotos.type(of: bytes) != nil else {
                 throw APIError(.unprocessableContent, "bad-photo", "photo is not a JPEG, PNG or HEIC picture")
             }
-            return bytes
+            // Kept as a small JPEG made on the picture pool, never as sent.
+            photo = try await ReportPhotoThumbnail.make(from: bytes, limits: PictureLimits(maxFileBytes: BodyLimits.photo), for: player)
         }
         let report = try await session.act {
             try await session.game.fileReport(on: body.cache, kind: kind, text: body.text ?? "", photo: photo, by: player)

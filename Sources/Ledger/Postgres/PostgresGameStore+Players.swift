@@ -1,6 +1,5 @@
 import Foundation
 import GeoQR
-import HummingbirdBcrypt
 
 extension PostgresGameStore {
     public func join(hunt: String, name: String, pin: String, team: String?, at time: Date) async throws -> Player {
@@ -9,7 +8,7 @@ extension PostgresGameStore {
         let shown = try PlayerName.check(name, taken: [])
         try PINPolicy.checkFormat(pin)
         if try await player(hunt: hunt, named: shown) != nil { throw GameRuleViolation.nameTaken(shown) }
-        let pinHash = Bcrypt.hash(pin, cost: configuration.pinCost)
+        let pinHash = try await PINHashing.hash(pin, cost: configuration.pinCost)
         return try await write { tx in
             let key = PlayerName.key(shown)
             let taken = try await tx.sql.rows("SELECT name_key FROM players WHERE hunt = ? AND name_key = ?", hunt, key)
@@ -33,7 +32,7 @@ extension PostgresGameStore {
         guard let (id, pinHash, state) = found else { throw GameRuleViolation.unknownPlayer(name) }
         try policy.checkNotLocked(state, at: time)
         // bcrypt runs here, outside the write transaction, so it never holds up other writers.
-        let correct = Bcrypt.verify(pin, hash: pinHash)
+        let correct = try await PINHashing.verify(pin, hash: pinHash)
         let result: Result<Player, GameRuleViolation> = try await write { tx in
             guard let now = try await Self.playerRow(tx.sql, hunt: hunt, named: id) else { return .failure(.unknownPlayer(name)) }
             let check = PINCheck.decide(correct: correct, player: id, state: Self.pinState(now), policy: policy, at: time)
@@ -61,7 +60,7 @@ extension PostgresGameStore {
         let hunt = hunt.uppercased()
         try PINPolicy.checkFormat(pin)
         guard try await self.player(hunt: hunt, named: player) != nil else { throw GameRuleViolation.unknownPlayer(player) }
-        let pinHash = Bcrypt.hash(pin, cost: configuration.pinCost)
+        let pinHash = try await PINHashing.hash(pin, cost: configuration.pinCost)
         return try await write { tx in
             guard let row = try await Self.playerRow(tx.sql, hunt: hunt, named: player) else {
                 throw GameRuleViolation.unknownPlayer(player)

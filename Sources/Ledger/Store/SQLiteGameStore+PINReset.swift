@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import GeoQR
-import HummingbirdBcrypt
 
 extension SQLiteGameStore {
     public func resetPIN(hunt: String, player: String, pin: String, by actor: String, at time: Date) async throws -> Player {
@@ -9,7 +8,7 @@ extension SQLiteGameStore {
         // Fail fast on a bad PIN or an unknown player, before paying for bcrypt; the write re-checks.
         try PINPolicy.checkFormat(pin)
         guard try await self.player(hunt: hunt, named: player) != nil else { throw GameRuleViolation.unknownPlayer(player) }
-        let pinHash = Bcrypt.hash(pin, cost: configuration.pinCost)
+        let pinHash = try await PINHashing.hash(pin, cost: configuration.pinCost)
         return try await write { db in
             guard let row = try Self.playerRow(db, hunt: hunt, named: player) else { throw GameRuleViolation.unknownPlayer(player) }
             let id: String = row["id"]

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import GeoQR
-import HummingbirdBcrypt
 
 extension SQLiteGameStore {
     public func join(hunt: String, name: String, pin: String, team: String?, at time: Date) async throws -> Player {
@@ -10,7 +9,7 @@ extension SQLiteGameStore {
         let shown = try PlayerName.check(name, taken: [])
         try PINPolicy.checkFormat(pin)
         if try await player(hunt: hunt, named: shown) != nil { throw GameRuleViolation.nameTaken(shown) }
-        let pinHash = Bcrypt.hash(pin, cost: configuration.pinCost)
+        let pinHash = try await PINHashing.hash(pin, cost: configuration.pinCost)
         return try await write { db in
             let key = PlayerName.key(shown)
             let taken = try String.fetchSet(db.cached("SELECT name_key FROM players WHERE hunt = ? AND name_key = ?"),
@@ -34,7 +33,7 @@ extension SQLiteGameStore {
         guard let (id, pinHash, state) = found else { throw GameRuleViolation.unknownPlayer(name) }
         try policy.checkNotLocked(state, at: time)
         // bcrypt runs here, outside the write transaction, so it never holds up other writers.
-        let correct = Bcrypt.verify(pin, hash: pinHash)
+        let correct = try await PINHashing.verify(pin, hash: pinHash)
         let result: Result<Player, GameRuleViolation> = try await write { db in
             guard let now = try Self.playerRow(db, hunt: hunt, named: id) else { return .failure(.unknownPlayer(name)) }
             let check = PINCheck.decide(correct: correct, player: id, state: Self.pinState(now), policy: policy, at: time)

@@ -6,7 +6,9 @@ import QRImaging
 extension Game {
     /// A player claims with a photo of a cache code: every code in it is judged (genuine, this
     /// hunt's, inside the time window, near its cache, by the photo's EXIF position or else
-    /// `fallback`) and recorded: a claimable one becomes a find, any other an attempt.
+    /// `fallback`) and recorded: a claimable one becomes a find, any other an attempt. The photo
+    /// is read on the picture pool, one at a time for a player; a picture costlier than
+    /// `limits` allow is refused before anything is recorded (nothing of a picture bomb is kept).
     ///
     /// ```swift
     /// let answers = try await game.claimPhoto(jpeg, by: "P3", fallback: browserPosition).value
@@ -15,7 +17,7 @@ extension Game {
     /// ```
     public func claimPhoto(_ bytes: Data, by player: String, fallback: ClaimLocation? = nil,
                            limits: PictureLimits = PictureLimits()) async throws -> Outcome<ClaimAnswers> {
-        let photo = try PhotoEvidence(bytes: bytes, limits: limits)
+        let photo = try await PhotoEvidence.read(bytes, limits: limits, for: player)
         return try await claim(photo.claim(fallback: fallback, now: clock()), method: .photo, evidence: photo.evidence, by: player)
     }
 
@@ -28,7 +30,7 @@ extension Game {
     /// ```
     public func claimFrame(_ bytes: Data, at location: ClaimLocation?, by player: String,
                            limits: PictureLimits = PictureLimits()) async throws -> Outcome<ClaimAnswers> {
-        let codes = try await FrameEvidence.read(bytes, limits: limits).codes
+        let codes = try await FrameEvidence.read(bytes, limits: limits, for: player).codes
         let claim = Claim(payloads: codes, location: location, claimedAt: clock())
         return try await self.claim(claim, method: .camera, evidence: ClaimEvidence(), by: player,
                                     recordNoCode: false)

@@ -3,6 +3,7 @@ import Foundation
 import GeoQR
 import PhotoMetadata
 import QRImaging
+import Workers
 
 /// What a photo says about a claim, read in one place for every front end (`geoqr scan`,
 /// `geoqr claim`, the server's photo upload): every code in it, where and when it was taken
@@ -44,6 +45,13 @@ public struct PhotoEvidence: Sendable {
         evidence = ClaimEvidence(photoSHA256: SHA256.hash(data: bytes).hex, exifTime: metadata?.gpsTime ?? takenAt)
     }
 
+    /// Reads the photo on ``PictureWork/pool``, one picture at a time for `player`: throws
+    /// ``Workers/WorkerPoolError`` when the pool's queue is full or `player` already has a
+    /// picture being read, else as ``init(bytes:limits:)``.
+    public static func read(_ bytes: Data, limits: PictureLimits = PictureLimits(), for player: String) async throws -> PhotoEvidence {
+        try await PictureWork.pool.run(for: player) { try PhotoEvidence(bytes: bytes, limits: limits) }
+    }
+
     /// The claim this photo makes, made `now`: located by its EXIF, else by `fallback` (the
     /// browser's position, `--at`).
     public func claim(fallback: ClaimLocation?, now: Date) -> Claim {
@@ -55,76 +63,20 @@ public struct PhotoEvidence: Sendable {
 /// aims), read by ``QRImaging/FrameDecoder``: one zbar pass, and the harder ones only where
 /// the frame shows finder patterns. The next frame is a fraction of a second away.
 ///
-/// Frames are decoded on ``FrameWorkers``, threads of their own, in the order they came.
+/// Frames are decoded on ``PictureWork/pool``, in the order they came, each thread with its
+/// own ``QRImaging/FrameDecoder`` (its zbar scanner made once).
 ///
 /// ```swift
-/// let codes = try await FrameEvidence.read(jpeg).codes
+/// let codes = try await FrameEvidence.read(jpeg, for: "P3").codes
 /// ```
 public struct FrameEvidence: Sendable {
     public var codes: [String]
 
-    public static func read(_ bytes: Data, limits: PictureLimits = PictureLimits()) async throws(PictureError) -> FrameEvidence {
-        FrameEvidence(codes: try await FrameWorkers.shared.decode(bytes, limits: limits).map(\.text))
-    }
-}
-
-/// A thread per core, each with its own ``QRImaging/FrameDecoder`` (its zbar scanner made
-/// once), taking camera frames first come, first served.
-///
-/// Twenty phones aiming at once send sixty frames a second. Decoded on Swift's shared pool,
-/// each frame's request waited behind every frame decoded between the steps of its own
-/// answer (reading the body, the rate limit, the ledger), and the slowest answers took half a
-/// second while the median took a sixth of that. Here a frame waits once, in one queue, and
-/// the shared pool stays free for the quick steps. The threads run at a lower priority (nice 5),
-/// so the quick steps never wait for a core behind a decode.
-final class FrameWorkers: @unchecked Sendable {   // `jobs` is only touched under `condition`
-    static let shared = FrameWorkers(count: ProcessInfo.processInfo.activeProcessorCount)
-
-    private typealias Job = @Sendable (FrameDecoder) -> Void
-    private let condition = NSCondition()
-    private var jobs: [Job] = [], next = 0
-
-    init(count: Int) {
-        for i in 0..<max(count, 1) {
-            let thread = Thread { [unowned self] in self.work() }
-            thread.name = "geoqr.frames.\(i)"
-            thread.start()
-        }
-    }
-
-    func decode(_ bytes: Data, limits: PictureLimits) async throws(PictureError) -> [DecodedSymbol] {
-        let result = await withCheckedContinuation { (done: CheckedContinuation<Result<[DecodedSymbol], PictureError>, Never>) in
-            condition.lock()
-            jobs.append { decoder in
-                do throws(PictureError) {
-                    done.resume(returning: .success(try decoder.decode(fileBytes: bytes, limits: limits)))
-                } catch {
-                    done.resume(returning: .failure(error))
-                }
-            }
-            condition.signal()
-            condition.unlock()
-        }
-        return try result.get()
-    }
-
-    private func work() {
-        // Below the threads that read requests and write answers: those wake for a moment
-        // between long decodes, and each moment waited for a core is added to every answer.
-        // Decoding still has every core the rest of the time. (On Linux the nice value is a
-        // thread's own, and 0 names the calling thread.)
-        #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
-        #endif
-        let decoder = FrameDecoder()
-        while true {
-            condition.lock()
-            while next == jobs.count { condition.wait() }
-            let job = jobs[next]
-            next += 1
-            if next == jobs.count || next >= 256 { jobs.removeFirst(next); next = 0 }
-            condition.unlock()
-            job(decoder)
+    /// The frame's codes; throws ``Workers/WorkerPoolError`` when the pool's queue is full or
+    /// `player` already has a picture being read, else `PictureError`.
+    public static func read(_ bytes: Data, limits: PictureLimits = PictureLimits(), for player: String? = nil) async throws -> FrameEvidence {
+        try await PictureWork.pool.run(for: player) {
+            FrameEvidence(codes: try PictureWork.frameDecoder().decode(fileBytes: bytes, limits: limits).map(\.text))
         }
     }
 }

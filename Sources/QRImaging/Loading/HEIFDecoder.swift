@@ -15,6 +15,9 @@ enum HEIFDecoder {
         return (try handle.decodeGray(), handle.exifBlock())
     }
 
+    /// Largest width or height libheif may parse.
+    static let maxSide: Int32 = 16_384
+
     fileprivate static func check(_ error: heif_error) throws(PictureError) {
         guard error.code != heif_error_Ok else { return }
         let reason = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
@@ -31,6 +34,9 @@ private final class HEIFContext {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
         data.withUnsafeBytes { copy.copyMemory(from: $0) }
         let context = heif_context_alloc()!
+        // libheif's own limit on every image it parses (tiles, thumbnails, the grid), before
+        // it allocates for them: the widest phone photo (200 MP) is 16,320 px.
+        heif_context_set_maximum_image_size_limit(context, HEIFDecoder.maxSide)
         do {
             try HEIFDecoder.check(heif_context_read_from_memory_without_copy(context, copy.baseAddress, data.count, nil))
         } catch {

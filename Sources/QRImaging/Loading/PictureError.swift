@@ -10,6 +10,9 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
     case tooLarge(bytes: Int, limit: Int)
     /// The header declares more pixels than the limit allows (refused before any pixel memory).
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// Costlier to decode than any phone's picture of its format (a PNG of 50 MP of white is
+    /// 64 KB): refused from the header, before any pixel is decoded.
+    case tooCostly(format: PictureFormat, width: Int, height: Int, limit: Int)
     /// The library could not read it (truncated, corrupt, unsupported variant).
     case unreadable(format: PictureFormat, reason: String)
 
@@ -21,6 +24,9 @@ public enum PictureError: Error, Equatable, CustomStringConvertible {
             "file is \(bytes / 1_000_000) MB, more than the \(limit / 1_000_000) MB limit"
         case .tooManyPixels(let w, let h, let limit):
             "image is \(w)×\(h) (\(w * h / 1_000_000) megapixels), more than the \(limit / 1_000_000)-megapixel limit"
+        case .tooCostly(let format, let w, let h, let limit):
+            "a \(format.rawValue.uppercased()) of \(w)×\(h) (\(w * h / 1_000_000) megapixels) is more than the "
+                + "\(limit / 1_000_000)-megapixel limit for \(format.rawValue.uppercased()) pictures; send the photo as the phone's camera took it (JPEG or HEIC)"
         case .unreadable(let format, let reason): "not a readable \(format.rawValue.uppercased()) (\(Self.oneLine(reason)))"
         }
     }

@@ -64,6 +64,16 @@ public enum PNGCodec {
         return out
     }
 
+    /// The width and height a PNG's header declares, read from its first chunk (PNG puts
+    /// IHDR first, 8 bytes in), so that a picture's cost is known before libpng is asked for
+    /// anything; nil when the bytes do not start that way.
+    public static func declaredSize(_ data: Data) -> (width: Int, height: Int)? {
+        let head = [UInt8](data.prefix(24))
+        guard head.count == 24, head[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func number(at i: Int) -> Int { head[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(at: 16), number(at: 20))
+    }
+
     /// Decodes any PNG to grey, compositing transparency onto white (a code printed on clear
     /// film reads as a code on paper). The size is checked from the header before any pixel
     /// memory is allocated.
