@@ -158,17 +158,21 @@ struct AdminController {
         return EditedResponse(status: .created, response: t)
     }
 
-    /// The hunt's ledger events as JSON lines, hash chain included, for `geoqr ledger verify`-style checks.
+    /// The ledger's events as JSON lines, hash chain included, in the form to publish (no
+    /// position, report text or PIN check; `geoqr ledger verify FILE` or
+    /// scripts/verify-ledger-export.py check it); `?private=1` gives every event as stored.
     @Sendable func export(_ request: Request, context: HuntRequestContext) async throws -> Response {
+        let complete = request.uri.queryParameters["private"].map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
+        let form: LedgerExportForm = complete ? .complete : .published
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var out = Data()
         for event in try await session.store.events(after: 0, limit: Int.max) {
-            out.append(try encoder.encode(event))
+            out.append(try encoder.encode(event.exported(form)))
             out.append(0x0A)
         }
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson",
-                                                .contentDisposition: "attachment; filename=\"\(session.hunt.id)-ledger.jsonl\""],
+                                                .contentDisposition: "attachment; filename=\"\(session.hunt.id)-ledger\(form == .complete ? "-private" : "").jsonl\""],
                         body: .init(byteBuffer: ByteBuffer(bytes: out)))
     }
 }

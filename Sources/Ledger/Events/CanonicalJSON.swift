@@ -67,7 +67,10 @@ extension CardGrant: CanonicalJSONBody {
 }
 
 extension ClaimRecord: CanonicalJSONBody {
-    func write(to json: inout JSONWriter) {
+    func write(to json: inout JSONWriter) { write(to: &json, withLocation: true) }
+
+    /// Without its location, the claim as format 2 keeps it in public (``EventSeal``).
+    func write(to json: inout JSONWriter, withLocation: Bool) {
         json.beginObject()
         if let cache { json.key("cache"); json.string(cache) }
         if let claimID { json.key("claimId"); json.string(claimID) }
@@ -78,7 +81,7 @@ extension ClaimRecord: CanonicalJSONBody {
         json.endObject()
         json.key("hunt"); json.string(hunt)
         if let lateSeconds { json.key("lateSeconds"); json.number(lateSeconds) }
-        if let location {
+        if withLocation, let location {
             json.key("location")
             json.beginObject()
             json.key("lat"); json.number(location.latitude)
@@ -89,6 +92,151 @@ extension ClaimRecord: CanonicalJSONBody {
         json.key("player"); json.string(player)
         json.key("time"); json.date(time)
         json.key("verdict"); json.string(verdict.rawValue)
+        json.endObject()
+    }
+}
+
+// Format 2 (``EventSeal``): the same bodies with their private fields in one object, keys
+// sorted, and `"v":2`.
+
+extension JSONWriter {
+    /// `"private":…` when the body has a private part, then `"v":2`: the two keys sort next to
+    /// each other in every sealed body, after all but `verdict`.
+    fileprivate mutating func seal(_ privatePart: ((inout JSONWriter) -> Void)?) {
+        if let privatePart { key("private"); privatePart(&self) }
+        key("v"); number(EventSeal.format)
+    }
+
+    fileprivate mutating func salt(_ salt: String) { key("salt"); string(salt) }
+}
+
+extension ClaimRecord {
+    /// Where the player stood: the private part of a claim's body.
+    fileprivate func writePrivate(to json: inout JSONWriter, salt: String) {
+        json.beginObject()
+        if let location {
+            json.key("location")
+            json.beginObject()
+            json.key("lat"); json.number(location.latitude)
+            json.key("lon"); json.number(location.longitude)
+            json.endObject()
+        }
+        json.salt(salt)
+        json.endObject()
+    }
+}
+
+extension ClaimAttempted: SealedBody {
+    var hasPrivatePart: Bool { claim.location != nil }
+
+    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
+        json.beginObject()
+        json.key("claim"); claim.write(to: &json, withLocation: false)
+        json.seal(privatePart)
+        json.key("verdict"); json.string(verdict.rawValue)
+        json.endObject()
+    }
+
+    func writePrivate(to json: inout JSONWriter, salt: String) { claim.writePrivate(to: &json, salt: salt) }
+}
+
+extension FindRecorded: SealedBody {
+    var hasPrivatePart: Bool { claim.location != nil }
+
+    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
+        json.beginObject()
+        json.key("awards")
+        json.beginArray()
+        for award in awards { json.body(award) }
+        json.endArray()
+        if let card {
+            json.key("card")
+            json.body(card)
+        }
+        json.key("claim"); claim.write(to: &json, withLocation: false)
+        json.key("find"); json.string(find)
+        json.key("firstToFind"); json.bool(firstToFind)
+        json.seal(privatePart)
+        json.endObject()
+    }
+
+    func writePrivate(to json: inout JSONWriter, salt: String) { claim.writePrivate(to: &json, salt: salt) }
+}
+
+extension ReportFiled: SealedBody {
+    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
+        json.beginObject()
+        json.key("cache"); json.string(cache)
+        json.key("kind"); json.string(kind.rawValue)
+        json.key("player"); json.string(player)
+        if let privatePart { json.key("private"); privatePart(&json) }
+        json.key("report"); json.string(report)
+        json.key("v"); json.number(EventSeal.format)
+        json.endObject()
+    }
+
+    /// The report's words and photo.
+    func writePrivate(to json: inout JSONWriter, salt: String) {
+        json.beginObject()
+        if let photoSHA256 { json.key("photoSHA256"); json.string(photoSHA256) }
+        json.salt(salt)
+        json.key("text"); json.string(text)
+        json.endObject()
+    }
+}
+
+extension ReportResolved: SealedBody {
+    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
+        json.beginObject()
+        if let privatePart { json.key("private"); privatePart(&json) }
+        json.key("report"); json.string(report)
+        json.key("v"); json.number(EventSeal.format)
+        json.endObject()
+    }
+
+    /// The game master's answer, which may quote the report.
+    func writePrivate(to json: inout JSONWriter, salt: String) {
+        json.beginObject()
+        json.key("resolution"); json.string(resolution)
+        json.salt(salt)
+        json.endObject()
+    }
+}
+
+extension PINChecked: SealedBody {
+    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
+        json.beginObject()
+        json.seal(privatePart)
+        json.endObject()
+    }
+
+    /// All of it: the published ledger withholds the whole event (``ExportedEvent``).
+    func writePrivate(to json: inout JSONWriter, salt: String) {
+        json.beginObject()
+        json.key("player"); json.string(player)
+        json.salt(salt)
+        json.key("state")
+        json.beginObject()
+        json.key("failures"); json.number(state.failures)
+        if let lockedUntil = state.lockedUntil { json.key("lockedUntil"); json.date(lockedUntil) }
+        json.endObject()
+        json.key("success"); json.bool(success)
+        json.endObject()
+    }
+}
+
+extension PINReset: SealedBody {
+    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
+        json.beginObject()
+        json.seal(privatePart)
+        json.endObject()
+    }
+
+    /// All of it, as for a PIN check.
+    func writePrivate(to json: inout JSONWriter, salt: String) {
+        json.beginObject()
+        json.key("player"); json.string(player)
+        json.salt(salt)
         json.endObject()
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 extension LedgerEvent {
     /// The event that follows `head` in the chain, whichever store appends it: the next seq,
     /// linked to the head's hash, its body (which may use its own seq: ids like `F42`) in the one
-    /// canonical JSON form, hashed with ``EventHash``. Returns the body value too, so the
+    /// canonical JSON form (format 2, ``EventSeal``), hashed with ``EventHash``. Returns the body value too, so the
     /// projection need not parse what was just written.
     ///
     /// ```swift
@@ -16,10 +16,11 @@ extension LedgerEvent {
     ) throws -> (event: LedgerEvent, body: Body) {
         let seq = head.seq + 1
         let value = try makeBody(seq)
-        let body = try BodyCoding.encode(value)
+        // Format 2: the body stored holds its private part; the hash covers its commitment.
+        let (body, hashed) = try EventSeal.seal(value)
         let timeMs = time.millisecondsSince1970
-        let hash = EventHash.compute(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue,
-                                     body: body, prevHash: head.hash)
+        let hash = EventHash.computeSealed(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue,
+                                           body: hashed, prevHash: head.hash)
         return (LedgerEvent(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue, body: body,
                             prevHash: head.hash, hash: hash), value)
     }

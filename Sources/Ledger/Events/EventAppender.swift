@@ -14,21 +14,14 @@ enum EventAppender {
     static func append<Body: Encodable & Sendable>(_ db: Database, kind: EventKind, hunt: String, actor: String,
                                         at time: Date, body makeBody: (Int64) throws -> Body) throws -> LedgerEvent {
         let last = try Row.fetchOne(db.cached("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"))
-        let seq: Int64 = (last?["seq"] ?? 0) + 1
-        let prevHash: String = last?["hash"] ?? LedgerEvent.genesisHash
-        let value = try makeBody(seq)
-        let body = try BodyCoding.encode(value)
-        let timeMs = time.millisecondsSince1970
-        let hash = EventHash.compute(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor,
-                                     kind: kind.rawValue, body: body, prevHash: prevHash)
-        let event = LedgerEvent(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue,
-                                body: body, prevHash: prevHash, hash: hash)
+        let head: (seq: Int64, hash: String) = (last?["seq"] ?? 0, last?["hash"] ?? LedgerEvent.genesisHash)
+        let (event, value) = try LedgerEvent.following(head, kind: kind, hunt: hunt, actor: actor, at: time, body: makeBody)
         // A cached statement bound directly: GRDB's record insert encodes the struct through
         // Encodable first, and its arguments box every value.
         try db.execute(db.cached("""
             INSERT INTO events (seq, time_ms, hunt, actor, kind, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """), binding: [.integer(seq), .integer(timeMs), .text(hunt), .text(actor), .text(kind.rawValue),
-                         .text(body), .text(prevHash), .text(hash)])
+            """), binding: [.integer(event.seq), .integer(event.timeMs), .text(hunt), .text(actor), .text(kind.rawValue),
+                         .text(event.body), .text(event.prevHash), .text(event.hash)])
         try StateProjection.apply(event, decoded: value, db)
         return event
     }

@@ -176,3 +176,98 @@ enum BodyCoding {
         return try decoder.decode(type, from: Data(body.utf8))
     }
 }
+
+// Reading format-2 bodies (``EventSeal``): the private fields come from the `"private"` object
+// where the body holds it, and from their own keys in a body of format 1. A published body
+// holds only the commitment, and reads with those fields empty.
+
+/// The key of a format-2 body's private part.
+private enum SealKey: String, CodingKey { case `private` }
+
+/// The value of `"private"` as the ledger stores it; nil in a format-1 body, and in a published
+/// one, which holds only its commitment (a string).
+private func privatePart<P: Decodable>(_ type: P.Type, from decoder: any Decoder) throws -> P? {
+    let c = try decoder.container(keyedBy: SealKey.self)
+    guard c.contains(.private), (try? c.decode(String.self, forKey: .private)) == nil else { return nil }
+    return try c.decode(P.self, forKey: .private)
+}
+
+/// A claim's private part: where the player stood.
+private struct ClaimPrivate: Decodable {
+    struct LatLon: Decodable { var lat: Double; var lon: Double }
+    var location: LatLon?
+    var coordinate: Coordinate? { location.map { Coordinate(latitude: $0.lat, longitude: $0.lon) } }
+}
+
+extension ClaimAttempted {
+    private enum Keys: String, CodingKey { case claim, verdict }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        claim = try c.decode(ClaimRecord.self, forKey: .claim)
+        verdict = try c.decode(Verdict.self, forKey: .verdict)
+        if let sealed = try privatePart(ClaimPrivate.self, from: decoder) { claim.location = sealed.coordinate }
+    }
+}
+
+extension FindRecorded {
+    private enum Keys: String, CodingKey { case find, claim, firstToFind, awards, card }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        find = try c.decode(String.self, forKey: .find)
+        claim = try c.decode(ClaimRecord.self, forKey: .claim)
+        firstToFind = try c.decode(Bool.self, forKey: .firstToFind)
+        awards = try c.decode([PointsAward].self, forKey: .awards)
+        card = try c.decodeIfPresent(CardGrant.self, forKey: .card)
+        if let sealed = try privatePart(ClaimPrivate.self, from: decoder) { claim.location = sealed.coordinate }
+    }
+}
+
+extension ReportFiled {
+    private enum Keys: String, CodingKey { case report, player, cache, kind, text, photoSHA256 }
+    private struct Private: Decodable { var text: String; var photoSHA256: String? }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        report = try c.decode(String.self, forKey: .report)
+        player = try c.decode(String.self, forKey: .player)
+        cache = try c.decode(String.self, forKey: .cache)
+        kind = try c.decode(ReportKind.self, forKey: .kind)
+        if let sealed = try privatePart(Private.self, from: decoder) {
+            (text, photoSHA256) = (sealed.text, sealed.photoSHA256)
+        } else {
+            text = try c.decodeIfPresent(String.self, forKey: .text) ?? ""
+            photoSHA256 = try c.decodeIfPresent(String.self, forKey: .photoSHA256)
+        }
+    }
+}
+
+extension ReportResolved {
+    private enum Keys: String, CodingKey { case report, resolution }
+    private struct Private: Decodable { var resolution: String }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        report = try c.decode(String.self, forKey: .report)
+        resolution = try privatePart(Private.self, from: decoder)?.resolution
+            ?? c.decodeIfPresent(String.self, forKey: .resolution) ?? ""
+    }
+}
+
+extension PINChecked {
+    private struct Fields: Decodable { var player: String; var success: Bool; var state: PINState }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try privatePart(Fields.self, from: decoder) ?? Fields(from: decoder)
+        (player, success, state) = (fields.player, fields.success, fields.state)
+    }
+}
+
+extension PINReset {
+    private struct Fields: Decodable { var player: String }
+
+    public init(from decoder: any Decoder) throws {
+        player = try (privatePart(Fields.self, from: decoder) ?? Fields(from: decoder)).player
+    }
+}
