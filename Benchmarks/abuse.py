@@ -82,7 +82,7 @@ def attack(name, base_port, hunt_file_codes, stop, counts):
     elif name == "combining-report":
         token = me()
         text = ("x" + "\u0301" * 9000) * 1000
-        body = json.dumps({"cache": "A1", "kind": "damaged", "text": text}).encode()
+        body = json.dumps({"cache": "A1", "kind": "damaged", "text": text}, ensure_ascii=False).encode()   # 18 MB
         while not stop.is_set():
             call("POST", "/api/reports", body, token=token, content_type="application/json", timeout=120)
     elif name == "pin-spray":
