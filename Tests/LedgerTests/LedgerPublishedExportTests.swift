@@ -58,6 +58,25 @@ struct LedgerPublishedExportTests {
         return out
     }
 
+    /// What scripts/verify-ledger-export.py (Python's standard library only) says of an export:
+    /// its exit status and its JSON report.
+    static func outsiderVerdict(_ export: Data) throws -> (status: Int32, report: [String: Any]) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).jsonl")
+        try export.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("scripts/verify-ledger-export.py").path, "--json", file.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let report = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return (process.terminationStatus, report)
+    }
+
     @Test(arguments: StoreKind.tested)
     func publishedExportHoldsNoPrivateValueAndEveryHashRecomputes(_ kind: StoreKind) async throws {
         let store = try await playedLedger(kind)
@@ -81,6 +100,10 @@ struct LedgerPublishedExportTests {
         #expect(text.contains("distanceM"))
         #expect(text.contains(#"\"verdict\":\"too-far\""#))
         #expect(try await store.verify().isIntact)
+        let outsider = try Self.outsiderVerdict(published)
+        #expect(outsider.status == 0, "\(outsider.report)")
+        #expect(outsider.report["headHash"] as? String == events.last?.hash)
+        #expect(outsider.report["withheld"] as? Int == pinEvents && outsider.report["recomputed"] as? Int == report.recomputed)
     }
 
     @Test(arguments: StoreKind.tested)
@@ -97,6 +120,9 @@ struct LedgerPublishedExportTests {
         #expect(report.recomputed == events.count)
         let pinEvents = events.filter { ["pin-checked", "pin-reset"].contains($0.kind) }.count
         #expect(report.privateParts == 5 + pinEvents, "3 claims, 1 report, 1 resolution, and the PIN events")
+        let outsider = try Self.outsiderVerdict(complete)
+        #expect(outsider.status == 0, "\(outsider.report)")
+        #expect(outsider.report["privateParts"] as? Int == report.privateParts)
         // The projection still reads where the player stood, for the control room.
         #expect(try await store.scalar("SELECT lat FROM finds") == .real(40.64003))
         #expect(try await store.scalar("SELECT lon FROM attempts") == .real(-8.69876))
@@ -116,15 +142,18 @@ struct LedgerPublishedExportTests {
         altered[drop].replaceSubrange(digit...digit, with: lines[drop][digit] == "1" ? "2" : "1")
         let alteredReport = LedgerExportVerifier.verify(try LedgerExportVerifier.events(in: Data(altered.joined(separator: "\n").utf8)))
         #expect(alteredReport.firstBadSeq == Int64(drop + 1))
+        #expect(try Self.outsiderVerdict(Data(altered.joined(separator: "\n").utf8)).report["firstBadSeq"] as? Int == drop + 1)
         // One event dropped.
         lines.remove(at: 3)
         let short = LedgerExportVerifier.verify(try LedgerExportVerifier.events(in: Data(lines.joined(separator: "\n").utf8)))
         #expect(short.firstBadSeq == 4)
+        #expect(try Self.outsiderVerdict(Data(lines.joined(separator: "\n").utf8)).report["firstBadSeq"] as? Int == 4)
         // A withheld event's content hash.
         var complete = String(decoding: try Self.export(events, .complete), as: UTF8.self)
         complete = complete.replacingOccurrences(of: "40.61234", with: "40.61235")
         let moved = try LedgerExportVerifier.verify(file: Data(complete.utf8))
         #expect(!moved.isIntact, "a private part changed must break its event's hash")
+        #expect(try Self.outsiderVerdict(Data(complete.utf8)).status == 1)
     }
 
     @Test func sealedBodiesReadBackAsWritten() throws {
@@ -199,5 +228,9 @@ struct LedgerPublishedExportTests {
         let oldPrivate = old.filter { ["claim-attempted", "find-recorded", "pin-checked"].contains($0.kind) }.count
         #expect(report.linkedOnly == oldPrivate + 3, "old claims, finds, PIN checks and joins are withheld")
         #expect(text.contains(#""withheld":"format-1""#))
+        let outsider = try Self.outsiderVerdict(published)
+        #expect(outsider.status == 0 && outsider.report["linkedOnly"] as? Int == report.linkedOnly, "\(outsider.report)")
+        let outsiderComplete = try Self.outsiderVerdict(try Self.export(events, .complete))
+        #expect(outsiderComplete.status == 0 && outsiderComplete.report["linkedOnly"] as? Int == 3, "\(outsiderComplete.report)")
     }
 }
