@@ -27,8 +27,8 @@ public enum PlayerName {
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .nameHasControlCharacters
         }
-        try PlayerText.playerName.check(name)
         guard !hasInvisibleCharacters(name) else { throw .nameHasInvisibleCharacters }
+        try PlayerText.playerName.check(name)
         guard !looksLikeID(name) else { throw .nameLooksLikeID(name) }
         guard !taken.contains(key(name)) else { throw .nameTaken(name) }
         return name
@@ -42,8 +42,8 @@ public enum PlayerName {
     public static func checkNew(_ raw: String, among existing: [String], skeleton: (String) -> String)
         throws(GameRuleViolation) -> String {
         let name = try check(raw, taken: Set(existing.map(key)))
+        guard !passesForID(name, skeleton: skeleton) else { throw .nameLooksLikeID(name) }
         let mine = shapes(of: name, skeleton: skeleton)
-        guard !mine.contains(where: looksLikeID) else { throw .nameLooksLikeID(name) }
         if let twin = existing.first(where: { !shapes(of: $0, skeleton: skeleton).isDisjoint(with: mine) }) {
             throw .nameConfusable(name, with: twin)
         }
@@ -61,6 +61,16 @@ public enum PlayerName {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count >= 2, scalars[0] == "P" || scalars[0] == "p" else { return false }
         return scalars.dropFirst().allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// Whether each character of `name` looks like the character of an id at its place (`P`,
+    /// then digits): a skeleton maps `1` to `l` and `0` to `O`, so the name's skeleton is
+    /// compared character by character with those of `P` and the digits.
+    static func passesForID(_ name: String, skeleton: (String) -> String) -> Bool {
+        guard name.count >= 2, let first = name.first else { return false }
+        let p: Set<String> = [skeleton("P"), skeleton("p")]
+        let digits = Set((0...9).map { skeleton(String($0)) })
+        return p.contains(skeleton(String(first))) && name.dropFirst().allSatisfy { digits.contains(skeleton(String($0))) }
     }
 
     /// A format character (Cf: zero-width space, bidirectional controls and marks, soft
