@@ -127,7 +127,11 @@ def move(driver, where):
 
 
 def wait(driver, condition, seconds=15, what="condition"):
-    return WebDriverWait(driver, seconds).until(lambda d: condition(d), message=what)
+    """Waits for `condition`; an element a live update replaced while the condition read it
+    means reading again, not failing."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: condition(d), message=what)
 
 
 def text(driver, css):

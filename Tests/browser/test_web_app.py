@@ -122,8 +122,11 @@ def run():
             wait(gm, lambda d: "Bo" in text(d, "#players") and "Ada" in text(d, "#standings"), what="players and standings")
             assert text(gm, "#admin-error") == "", text(gm, "#admin-error")
             gm.execute_script("window.prompt = () => '8642';")
-            row = [li for li in gm.find_elements(By.CSS_SELECTOR, "#players li[data-player]") if li.text.startswith("Bo ")][0]
-            row.find_element(By.CSS_SELECTOR, "button[data-reset]").click()
+            def press_reset(d):   # the list may be redrawn by a live update between finding and clicking
+                row = [li for li in d.find_elements(By.CSS_SELECTOR, "#players li[data-player]") if li.text.startswith("Bo ")][0]
+                row.find_element(By.CSS_SELECTOR, "button[data-reset]").click()
+                return True
+            wait(gm, press_reset, what="Bo's PIN reset pressed")
             def signs_in(pin):
                 body = json.dumps({"name": "Bo", "pin": pin}).encode()
                 request = urllib.request.Request(session.base + "/api/signin", data=body, headers={"Content-Type": "application/json"})
