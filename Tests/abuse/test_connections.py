@@ -172,7 +172,11 @@ def test_resume_from_zero_on_a_long_ledger_is_a_fresh_state_not_a_replay():
 
 
 def test_slow_clients_are_closed_but_event_streams_stay_open():
-    with Server() as server:
+    from abuse_support import free_port
+    tls_port = free_port()
+    with Server(args=["--tls", "auto", "--tls-port", str(tls_port)]) as server:
+        # A socket to the TLS listener that never starts its handshake: the same idle timeout.
+        tls_idle = socket.create_connection(("127.0.0.1", tls_port), timeout=10)
         ada = server.join("Ada")
         stream, head = open_stream(server, f"/api/live?token={ada.token}")
         assert status_of(head) == 200
@@ -201,6 +205,12 @@ def test_slow_clients_are_closed_but_event_streams_stay_open():
         assert head_loris.error is None and body_loris.error is None
         assert head_loris.result is not None and head_loris.result < 30, f"slow head held {head_loris.result}"
         assert body_loris.result is not None and body_loris.result < 30, f"slow body held {body_loris.result}"
+        for _ in range(50):
+            if closed_by_server(tls_idle):
+                break
+            time.sleep(0.1)
+        assert closed_by_server(tls_idle), "an idle socket on the TLS listener stays open"
+        tls_idle.close()
         # The event stream, idle longer than the idle timeout all along, is still open and
         # heard its keep-alive comments.
         heard = read_until(stream, b"event: ping", 1)
