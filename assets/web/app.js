@@ -52,6 +52,9 @@
     if ($("name").reportValidity() && $("pin").reportValidity()) enter("/api/signin");
   });
   $("sign-out").addEventListener("click", async () => {
+    // The server ends the session too, so a copy of the token signs nobody in (offline: it
+    // expires by itself 24 hours after its last use).
+    await api("POST", "/api/signout").catch(() => {});
     GeoQR.forget();
     await window.caches?.delete(GeoQROutbox.stateCache).catch(() => {});   // the next player must not see this one's
     location.reload();
