@@ -140,7 +140,7 @@ def attack(name, base_port, hunt_file_codes, stop, counts):
             while len(held) < 200 and not stop.is_set():
                 try:
                     s = socket.create_connection(("127.0.0.1", base_port), timeout=5)
-                    s.sendall(f"GET /api/live?lastEventId=0 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\r\n".encode())
+                    s.sendall(f"GET /api/live?token={token}&lastEventId=0 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
                     status = s.recv(64).split(b" ")[1].decode(errors="replace") if True else ""
                     tally(status)
                     held.append(s)
