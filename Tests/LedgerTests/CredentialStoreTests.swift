@@ -12,7 +12,7 @@ struct CredentialStoreTests {
         defer { store.removeFolder() }
         _ = try await store.join(hunt: "TEST", name: "Ada", pin: "1234", team: "Gulls", at: t0)
         let events = try await store.events(after: 0, limit: 10)
-        #expect(events.map(\.body) == [#"{"name":"Ada","nameKey":"ada","player":"P1","team":"Gulls"}"#])
+        #expect(events.map(\.body) == [#"{"name":"Ada","nameKey":"ada","player":"P1","team":"Gulls","v":2}"#])
         let hash = try await store.scalar("SELECT pin_hash FROM credentials WHERE player_id = 'P1'")
         guard case .text(let pinHash) = hash else { throw TestFailure("no PIN hash for P1: \(String(describing: hash))") }
         #expect(pinHash.hasPrefix("$2b$04$"))
@@ -35,7 +35,9 @@ struct CredentialStoreTests {
             try await store.signIn(hunt: "TEST", name: "Ada", pin: "1234", at: t0)
         }
         let reset = try await store.events(after: 0, limit: 10).first { $0.kind == EventKind.pinReset.rawValue }
-        #expect(reset?.body == #"{"player":"P1"}"# && reset?.actor == "gm")
+        // Format 2: who was reset is in the private part, withheld from the published ledger.
+        #expect(try reset.map { try $0.decodedBody() } == .pinReset(PINReset(player: "P1")) && reset?.actor == "gm")
+        #expect(reset?.body.hasPrefix(#"{"private":{"player":"P1","salt":""#) == true)
         #expect(try await store.verify().isIntact)
     }
 
