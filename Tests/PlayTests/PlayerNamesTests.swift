@@ -84,6 +84,28 @@ struct PlayerNamesTests {
         _ = try await game.fileReport(on: "A1", kind: .damaged, text: "again", photo: nil, by: ada.id)
     }
 
+    /// A player has at most 20 trade offers open; an expired or cancelled one frees a place.
+    @Test func openTradeOffersPerPlayerAreCapped() async throws {
+        let secret = HuntSecret.random()
+        let now = Date()
+        let game = Game(hunt: Self.hunt, secret: secret, store: store, clock: { now })
+        _ = try await game.setRunning(true)
+        let ada = try await game.join(name: "Ada", pin: "4321", team: nil).value
+        _ = try await game.join(name: "Bo", pin: "4321", team: nil)
+        let site = ClaimLocation(coordinate: Self.hunt.cache(id: "A1")!.coordinate, accuracy: 5, source: .browser, time: nil)
+        _ = try await game.claimCode(CacheCode.payload(hunt: "NAMES", cache: "A1", secret: secret), at: site, method: .link, by: ada.id)
+        let card = try await store.collection(hunt: "NAMES", player: ada.id)[0].id
+        var offers: [TradeOffer] = []
+        for _ in 0..<PlayerQuotas.openTradeOffers {
+            offers.append(try await game.offerTrade(from: ada.id, to: "Bo", give: [card], receive: []).value)
+        }
+        await #expect(throws: GameRuleViolation.tooManyOpenTrades(limit: 20)) {
+            try await game.offerTrade(from: ada.id, to: "Bo", give: [card], receive: [])
+        }
+        _ = try await game.answerTrade(offers[0].id, .cancel, by: ada.id)
+        _ = try await game.offerTrade(from: ada.id, to: "Bo", give: [card], receive: [])
+    }
+
     /// The 18 MB report never reaches the ledger.
     @Test func aHugeReportLeavesNoTrace() async throws {
         let ada = try await game.join(name: "Ada", pin: "4321", team: nil).value

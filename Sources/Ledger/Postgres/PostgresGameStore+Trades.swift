@@ -9,6 +9,11 @@ extension PostgresGameStore {
         return try await write { tx in
             let fromID = try await Self.requirePlayer(tx.sql, hunt: hunt, from)
             let toID = try await Self.requirePlayer(tx.sql, hunt: hunt, to)
+            // An offer is kept for good: a player has at most this many open at once.
+            let open: Int64 = try await tx.sql.row("""
+                SELECT COUNT(*) AS n FROM trades WHERE hunt = ? AND from_id = ? AND state = 'open' AND expires_ms > ?
+                """, hunt, fromID, time.millisecondsSince1970)?["n"] ?? 0
+            guard open < PlayerQuotas.openTradeOffers else { throw GameRuleViolation.tooManyOpenTrades(limit: PlayerQuotas.openTradeOffers) }
             let items = try await Self.holdings(tx.sql, hunt: hunt, ids: give + receive, owners: [])
             try Trading.checkOffer(from: fromID, to: toID, give: give, receive: receive,
                                    items: Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))

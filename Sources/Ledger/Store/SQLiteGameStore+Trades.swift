@@ -10,6 +10,11 @@ extension SQLiteGameStore {
         return try await write { db in
             let fromID = try Self.requirePlayer(db, hunt: hunt, from)
             let toID = try Self.requirePlayer(db, hunt: hunt, to)
+            // An offer is kept for good: a player has at most this many open at once.
+            let open = try Int.fetchOne(db.cached("""
+                SELECT COUNT(*) FROM trades WHERE hunt = ? AND from_id = ? AND state = 'open' AND expires_ms > ?
+                """), arguments: [hunt, fromID, time.millisecondsSince1970]) ?? 0
+            guard open < PlayerQuotas.openTradeOffers else { throw GameRuleViolation.tooManyOpenTrades(limit: PlayerQuotas.openTradeOffers) }
             let items = try Self.holdings(db, hunt: hunt, ids: give + receive, owners: [])
             try Trading.checkOffer(from: fromID, to: toID, give: give, receive: receive,
                                    items: Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))
