@@ -116,12 +116,15 @@ struct OfflinePlayTests {
         }
         #expect(try await game.signIn(name: "Ada", pin: "4321", from: "203.0.113.20").value.name == "Ada",
                 "the rival's lockout is the rival's own")
-        // Guessing from many addresses still stops: the ledger counts 20 in a row per player.
+        // Guessing from many addresses still stops (10 for Ada from every network she never
+        // used, then 30 minutes), and never locks Ada out of the network she signed in from.
         for address in 0..<4 {
             for _ in 0..<5 { _ = try? await game.signIn(name: "ada", pin: "0000", from: "192.0.2.\(address)") }
         }
-        await #expect(throws: GameRuleViolation.lockedOut(until: clock.read().addingTimeInterval(15 * 60))) {
-            try await game.signIn(name: "Ada", pin: "4321", from: "203.0.113.20")
+        await #expect(throws: GameRuleViolation.lockedOut(until: clock.read().addingTimeInterval(30 * 60))) {
+            try await game.signIn(name: "Ada", pin: "4321", from: "198.18.0.1")
         }
+        #expect(try await game.signIn(name: "Ada", pin: "4321", from: "203.0.113.20").value.name == "Ada",
+                "four addresses' guesses do not lock Ada out where she signed in before")
     }
 }

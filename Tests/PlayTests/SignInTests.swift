@@ -16,7 +16,8 @@ struct SignInTests {
         let store = try SQLiteGameStore(directory: folder, configuration: .init(pinCost: 4))
         let token = try await SignIns(store: store, hunt: "PLAY").issue(for: "P7", at: t0)
         #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
-        let restarted = SignIns(store: try SQLiteGameStore(directory: folder, configuration: .init(pinCost: 4)), hunt: "play")
+        let restarted = SignIns(store: try SQLiteGameStore(directory: folder, configuration: .init(pinCost: 4)), hunt: "play",
+                                clock: { [t0] in t0 })
         #expect(try await restarted.player(for: token) == "P7")
         #expect(try await restarted.player(for: String(token.dropLast()) + (token.last == "0" ? "1" : "0")) == nil)
         #expect(try await restarted.player(for: "not a token") == nil)
@@ -38,7 +39,7 @@ struct SignInTests {
         let file = folder + "/PLAY.sessions"
         let log = "\(SignIns.sessionKey(ada)) P1\n\(SignIns.sessionKey(bo)) P2\n- P2\n\(SignIns.sessionKey(cy)) P3\n3f2a"
         try Data(log.utf8).write(to: URL(fileURLWithPath: file))
-        let signIns = SignIns(store: store, hunt: "PLAY")
+        let signIns = SignIns(store: store, hunt: "PLAY", clock: { [t0] in t0 })
         #expect(try await signIns.importSessionsFile(file, at: t0) == 2)
         #expect(try await signIns.player(for: ada) == "P1")
         #expect(try await signIns.player(for: bo) == nil, "ended by the - line")
