@@ -84,7 +84,7 @@ struct PlayerNamesTests {
         _ = try await game.fileReport(on: "A1", kind: .damaged, text: "again", photo: nil, by: ada.id)
     }
 
-    /// A player has at most 20 trade offers open; an expired or cancelled one frees a place.
+    /// A player has at most 200 trade offers open; an expired or cancelled one frees a place.
     @Test func openTradeOffersPerPlayerAreCapped() async throws {
         let secret = HuntSecret.random()
         let now = Date()
@@ -99,7 +99,7 @@ struct PlayerNamesTests {
         for _ in 0..<PlayerQuotas.openTradeOffers {
             offers.append(try await game.offerTrade(from: ada.id, to: "Bo", give: [card], receive: []).value)
         }
-        await #expect(throws: GameRuleViolation.tooManyOpenTrades(limit: 20)) {
+        await #expect(throws: GameRuleViolation.tooManyOpenTrades(limit: PlayerQuotas.openTradeOffers)) {
             try await game.offerTrade(from: ada.id, to: "Bo", give: [card], receive: [])
         }
         _ = try await game.answerTrade(offers[0].id, .cancel, by: ada.id)

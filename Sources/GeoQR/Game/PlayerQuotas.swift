@@ -12,5 +12,8 @@ public enum PlayerQuotas {
     /// one player's share of the control room's open reports is at most 80 KB of text.
     public static let openReports = 20
     /// Trade offers a player has made that are still open (not answered, cancelled or expired).
-    public static let openTradeOffers = 20
+    /// A class trades a few cards each; 200 leaves room for a game master's give-away of one
+    /// card to a whole event (the store's test offers one card to 200 players at once) and
+    /// still bounds what one player keeps open (with the rate limit, about 100 KB).
+    public static let openTradeOffers = 200
 }
