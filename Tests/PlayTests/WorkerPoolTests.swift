@@ -5,19 +5,23 @@ import Workers
 /// The bounded pool heavy work runs on (issue 24 §1): a full queue and a second job of the
 /// same owner are refused at once, before the job starts; everything else runs.
 @Suite struct WorkerPoolTests {
-    /// A gate a job waits at until the test opens it.
+    /// A gate a job (on a pool thread) waits at until the test opens it. The test never blocks
+    /// a thread of Swift's shared pool: it polls ``started`` with sleeps.
     final class Gate: @unchecked Sendable {
         let semaphore = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        func wait() { started.signal(); semaphore.wait() }
+        private let lock = NSLock()
+        private var entered = false
+        var started: Bool { lock.withLock { entered } }
+        func wait() { lock.withLock { entered = true }; semaphore.wait() }
         func open(_ count: Int) { for _ in 0..<count { semaphore.signal() } }
+        func whenStarted() async throws { while !started { try await Task.sleep(for: .milliseconds(5)) } }
     }
 
     @Test func aFullQueueIsRefusedAtOnce() async throws {
         let pool = WorkerPool(name: "test jobs", threads: 1, queueLimit: 2)
         let gate = Gate()
         let running = Task { try await pool.run { gate.wait(); return 1 } }
-        gate.started.wait()   // the one thread is taken
+        try await gate.whenStarted()   // the one thread is taken
         let queued = (0..<2).map { i in Task { try await pool.run { i + 10 } } }
         while pool.queued < 2 { try await Task.sleep(for: .milliseconds(5)) }
         await #expect(throws: WorkerPoolError.full(pool: "test jobs", retryAfter: 1)) {
@@ -34,7 +38,7 @@ import Workers
         let pool = WorkerPool(name: "pictures", threads: 2, queueLimit: 8)
         let gate = Gate()
         let first = Task { try await pool.run(for: "P3") { gate.wait(); return "first" } }
-        gate.started.wait()
+        try await gate.whenStarted()
         await #expect(throws: WorkerPoolError.ownerBusy(pool: "pictures")) {
             try await pool.run(for: "P3") { "second" }
         }

@@ -123,6 +123,7 @@ struct PhotoForm: Equatable {
     /// The `name` of a part's `Content-Disposition: form-data; name="…"` header.
     static func partName(_ headers: UnsafeRawBufferPointer) throws(Problem) -> String {
         let text = String(decoding: headers, as: UTF8.self)
+        var name: String?
         for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
             guard let colon = line.firstIndex(of: ":") else { throw .malformed("a part's header has no colon") }
             // Header names are tokens: printable ASCII, no spaces.
@@ -135,10 +136,11 @@ struct PhotoForm: Equatable {
             for parameter in parameters.dropFirst() {
                 guard let equals = parameter.firstIndex(of: "=") else { continue }
                 guard parameter[..<equals].lowercased() == "name" else { continue }
-                return String(unquoted(parameter[parameter.index(after: equals)...]))
+                name = String(unquoted(parameter[parameter.index(after: equals)...]))
             }
         }
-        throw .malformed("a part has no name")
+        guard let name else { throw .malformed("a part has no name") }
+        return name
     }
 
     /// `form-data; name="photo"; filename="a;b.jpg"` split at the semicolons outside quotes.

@@ -40,7 +40,8 @@ struct ReportController {
                 throw APIError(.unprocessableContent, "bad-photo", "photo is not a JPEG, PNG or HEIC picture")
             }
             // Kept as a small JPEG made on the picture pool, never as sent.
-            photo = try await ReportPhotoThumbnail.make(from: bytes, limits: PictureLimits(maxFileBytes: BodyLimits.photo), for: player)
+            photo = try await ReportPhotoThumbnail.make(from: bytes, limits: PictureLimits(maxFileBytes: BodyLimits.photo),
+                                                       for: session.game.pictureOwner(player))
         }
         let report = try await session.act {
             try await session.game.fileReport(on: body.cache, kind: kind, text: body.text ?? "", photo: photo, by: player)

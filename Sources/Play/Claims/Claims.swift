@@ -17,7 +17,7 @@ extension Game {
     /// ```
     public func claimPhoto(_ bytes: Data, by player: String, fallback: ClaimLocation? = nil,
                            limits: PictureLimits = PictureLimits()) async throws -> Outcome<ClaimAnswers> {
-        let photo = try await PhotoEvidence.read(bytes, limits: limits, for: player)
+        let photo = try await PhotoEvidence.read(bytes, limits: limits, for: pictureOwner(player))
         return try await claim(photo.claim(fallback: fallback, now: clock()), method: .photo, evidence: photo.evidence, by: player)
     }
 
@@ -30,7 +30,7 @@ extension Game {
     /// ```
     public func claimFrame(_ bytes: Data, at location: ClaimLocation?, by player: String,
                            limits: PictureLimits = PictureLimits()) async throws -> Outcome<ClaimAnswers> {
-        let codes = try await FrameEvidence.read(bytes, limits: limits, for: player).codes
+        let codes = try await FrameEvidence.read(bytes, limits: limits, for: pictureOwner(player)).codes
         let claim = Claim(payloads: codes, location: location, claimedAt: clock())
         return try await self.claim(claim, method: .camera, evidence: ClaimEvidence(), by: player,
                                     recordNoCode: false)

@@ -45,11 +45,11 @@ public struct PhotoEvidence: Sendable {
         evidence = ClaimEvidence(photoSHA256: SHA256.hash(data: bytes).hex, exifTime: metadata?.gpsTime ?? takenAt)
     }
 
-    /// Reads the photo on ``PictureWork/pool``, one picture at a time for `player`: throws
-    /// ``Workers/WorkerPoolError`` when the pool's queue is full or `player` already has a
+    /// Reads the photo on ``PictureWork/pool``, one picture at a time for `owner`: throws
+    /// ``Workers/WorkerPoolError`` when the pool's queue is full or `owner` (``Game/pictureOwner(_:)``) already has a
     /// picture being read, else as ``init(bytes:limits:)``.
-    public static func read(_ bytes: Data, limits: PictureLimits = PictureLimits(), for player: String) async throws -> PhotoEvidence {
-        try await PictureWork.pool.run(for: player) { try PhotoEvidence(bytes: bytes, limits: limits) }
+    public static func read(_ bytes: Data, limits: PictureLimits = PictureLimits(), for owner: String) async throws -> PhotoEvidence {
+        try await PictureWork.pool.run(for: owner) { try PhotoEvidence(bytes: bytes, limits: limits) }
     }
 
     /// The claim this photo makes, made `now`: located by its EXIF, else by `fallback` (the
@@ -73,9 +73,9 @@ public struct FrameEvidence: Sendable {
     public var codes: [String]
 
     /// The frame's codes; throws ``Workers/WorkerPoolError`` when the pool's queue is full or
-    /// `player` already has a picture being read, else `PictureError`.
-    public static func read(_ bytes: Data, limits: PictureLimits = PictureLimits(), for player: String? = nil) async throws -> FrameEvidence {
-        try await PictureWork.pool.run(for: player) {
+    /// `owner` (``Game/pictureOwner(_:)``) already has a picture being read, else `PictureError`.
+    public static func read(_ bytes: Data, limits: PictureLimits = PictureLimits(), for owner: String? = nil) async throws -> FrameEvidence {
+        try await PictureWork.pool.run(for: owner) {
             FrameEvidence(codes: try PictureWork.frameDecoder().decode(fileBytes: bytes, limits: limits).map(\.text))
         }
     }

@@ -29,3 +29,11 @@ public enum PictureWork {
         return decoder
     }
 }
+
+extension Game {
+    /// Whose picture it is, for the pool's one-at-a-time rule: the player of this hunt on this
+    /// store, since two games in one process (two hunts, two tests) may each have a `P3`.
+    public func pictureOwner(_ player: String) -> String {
+        "\(UInt(bitPattern: ObjectIdentifier(store as AnyObject).hashValue))/\(huntID)/\(player)"
+    }
+}

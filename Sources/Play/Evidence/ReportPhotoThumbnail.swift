@@ -16,11 +16,11 @@ public enum ReportPhotoThumbnail {
     /// JPEG quality of the thumbnail.
     static let quality = 80
 
-    /// The thumbnail, made on the picture pool, one picture at a time for `player`.
-    /// - throws: ``Workers/WorkerPoolError`` when the pool is full or `player` already has a
+    /// The thumbnail, made on the picture pool, one picture at a time for `owner`.
+    /// - throws: ``Workers/WorkerPoolError`` when the pool is full or `owner` (``Game/pictureOwner(_:)``) already has a
     ///   picture being read; `PictureError` when the upload is not a picture the limits allow.
-    public static func make(from bytes: Data, limits: PictureLimits = PictureLimits(), for player: String) async throws -> Data {
-        try await PictureWork.pool.run(for: player) { try make(from: bytes, limits: limits) }
+    public static func make(from bytes: Data, limits: PictureLimits = PictureLimits(), for owner: String) async throws -> Data {
+        try await PictureWork.pool.run(for: owner) { try make(from: bytes, limits: limits) }
     }
 
     /// The thumbnail, made on this thread.
