@@ -27,7 +27,7 @@ extension PostgresGameStore {
         }
         guard let found, found.used >= usedSince.millisecondsSince1970 else { return nil }
         let now = time.millisecondsSince1970
-        if now - found.used >= 60_000 {
+        if now - found.used >= 600_000 {   // a write at most every 10 minutes a session
             try await write { tx in
                 try await tx.sql.execute("UPDATE sessions SET last_used_ms = ? WHERE token_sha256 = ? AND hunt = ?", now, tokenSHA256, hunt)
             }

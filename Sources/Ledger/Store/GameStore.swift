@@ -75,7 +75,7 @@ public protocol GameStore: Sendable {
     // MARK: Sessions that expire and end
 
     /// The player a session signs in if it was used since `usedSince`, or nil; a session used
-    /// again is marked used at `time` (at most once a minute, so a request costs no write).
+    /// again is marked used at `time` (at most every 10 minutes, so a request costs no write).
     func sessionPlayer(hunt: String, tokenSHA256: String, usedSince: Date, at time: Date) async throws -> String?
     /// Ends one session (a sign-out).
     func endSession(hunt: String, tokenSHA256: String) async throws

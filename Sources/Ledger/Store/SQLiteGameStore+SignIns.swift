@@ -32,7 +32,7 @@ extension SQLiteGameStore {
         }
         guard let found, found.used >= usedSince.millisecondsSince1970 else { return nil }
         let now = time.millisecondsSince1970
-        if now - found.used >= 60_000 {
+        if now - found.used >= 600_000 {   // a write at most every 10 minutes a session
             try await write { db in
                 try db.execute(literal: "UPDATE sessions SET last_used_ms = \(now) WHERE token_sha256 = \(tokenSHA256) AND hunt = \(hunt)")
             }
