@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GeoQR
 @testable import Ledger
 import Testing
@@ -56,6 +57,24 @@ struct SessionExpiryAndClaimIDStoreTests {
         #expect(try await store.countWrongGuess(hunt: "TEST", subject: subject, policy: policy, at: later).failures == 1)
         let back = try await store.reopened().changeGuesses(hunt: "TEST", subject: subject) { policy.afterRefund($0) }
         #expect(back == PINState())
+    }
+
+    /// A ledger of the release before: its claim ids and sessions come through the migrations.
+    @Test func theMigrationsKeepClaimIDsAndSessions() throws {
+        let queue = try DatabaseQueue()
+        try LedgerSchema.migrator.migrate(queue, upTo: SignInsSchema.name)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO claim_ids (hunt, claim_id, player_id, find_id, verdict, seq) VALUES ('TEST', 'c-1', 'P1', 'F2', 'claimable', 2)")
+            try db.execute(sql: "INSERT INTO sessions (token_sha256, hunt, player_id, issued_ms) VALUES ('\(ada)', 'TEST', 'P1', 5)")
+        }
+        try LedgerSchema.migrator.migrate(queue)
+        try queue.write { db in
+            #expect(try Row.fetchOne(db, sql: "SELECT player_id, find_id FROM claim_ids WHERE claim_id = 'c-1'") == ["player_id": "P1", "find_id": "F2"])
+            // Another player's claim under the same id is a row of its own now.
+            try db.execute(sql: "INSERT INTO claim_ids (hunt, claim_id, player_id, find_id, verdict, seq) VALUES ('TEST', 'c-1', 'P3', NULL, 'too-far', 4)")
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM claim_ids") == 2)
+            #expect(try Row.fetchOne(db, sql: "SELECT issued_ms, last_used_ms FROM sessions") == ["issued_ms": 5, "last_used_ms": nil])
+        }
     }
 
     @Test(arguments: StoreKind.tested) func aClaimIDIsEachPlayersOwn(_ kind: StoreKind) async throws {
