@@ -300,18 +300,22 @@ check "Ada signs in with her PIN through Caddy while 127.0.0.2 is locked out (go
 { read -r status; read -r body; } < <(api POST /api/signin '{"name":"Ada","pin":"4321"}' -H 'X-Forwarded-For: 127.0.0.2')
 check "through Caddy a forged X-Forwarded-For: 127.0.0.2 is replaced, and Ada signs in (got $status)" test "$status" = 200
 
-# Through Caddy each player's own address counts: six wrong PINs from 127.0.0.3 lock out
-# 127.0.0.3, and a player on 127.0.0.4 still signs in. (Were geoqr not believing Caddy's
-# header, every player would be Caddy's 127.0.0.1, and one guesser would lock out everyone.)
+# Through Caddy each player's own address counts: six wrong PINs for Bo from 127.0.0.3 lock out
+# 127.0.0.3 for Bo, and Bo on 127.0.0.4 still signs in. (Were geoqr not believing Caddy's
+# header, every player would be Caddy's 127.0.0.1, the network Bo joined from, and one guesser
+# would lock Bo out of it.) Bo, not Ada: Ada's PIN was already guessed from 127.0.0.2 above, and
+# a player guessed at from many networks she never used waits there (README, "Sign-in guessing").
+{ read -r status; read -r body; } < <(api POST /api/join '{"name":"Bo","pin":"8765","team":"Foxes"}')
+check "Bo joins through Caddy (got $status)" test "$status" = 201
 statuses=()
 for i in 1 2 3 4 5 6; do
-    { read -r status; read -r body; } < <(api POST /api/signin '{"name":"Ada","pin":"0000"}' --interface 127.0.0.3)
+    { read -r status; read -r body; } < <(api POST /api/signin '{"name":"Bo","pin":"0000"}' --interface 127.0.0.3)
     statuses+=("$status")
 done
-check "through Caddy, six wrong PINs from 127.0.0.3: the sixth is 429 locked-out (statuses ${statuses[*]}, error $(json error <<<"$body"))" \
+check "through Caddy, six wrong PINs for Bo from 127.0.0.3: the sixth is 429 locked-out (statuses ${statuses[*]}, error $(json error <<<"$body"))" \
     test "${statuses[5]}" = 429 -a "$(json error <<<"$body")" = locked-out
-{ read -r status; read -r body; } < <(api POST /api/signin '{"name":"Ada","pin":"4321"}' --interface 127.0.0.4)
-check "through Caddy, Ada on 127.0.0.4 signs in while 127.0.0.3 is locked out: geoqr counts Caddy's X-Forwarded-For (got $status)" \
+{ read -r status; read -r body; } < <(api POST /api/signin '{"name":"Bo","pin":"8765"}' --interface 127.0.0.4)
+check "through Caddy, Bo on 127.0.0.4 signs in while 127.0.0.3 is locked out for Bo: geoqr counts Caddy's X-Forwarded-For (got $status)" \
     test "$status" = 200
 
 # ---- a restart of geoqr is hidden from players ---------------------------------------------

@@ -49,7 +49,13 @@ class Server:
         return status, (json.loads(reply) if reply.strip().startswith(b"{") else {})
 
     async def join(self, name, pin="2468"):
-        status, reply = await self.call("POST", "/api/join", {"name": name, "pin": pin})
+        # 200 joins at once fill the PIN-hashing queue: a busy server answers 503 server-busy,
+        # and a phone tries again after a moment, as this does.
+        for _ in range(20):
+            status, reply = await self.call("POST", "/api/join", {"name": name, "pin": pin})
+            if status != 503:
+                break
+            await asyncio.sleep(1)
         if status != 201:
             raise SystemExit(f"join {name} on {self.url}: {status} {reply}")
         return reply["player"]["id"], reply["token"]
