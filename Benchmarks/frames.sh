@@ -33,7 +33,10 @@ serve_start "$work/data" "$port" "$work/serve.log"
 make_codes "$work/data" "$port" "$work"
 python3 Benchmarks/load/make-frames.py "$work/code-png/A1.png" "$work"
 a1=$(awk '$1 == "A1" { print $3, $4 }' "$work/codes.txt")
-$LOAD_PY players --url "$url" --count 64 --prefix Aimer --out "$work/aimers.json" --txt "$work/aimers.txt"
+# A phone sends its next frame once the last is answered, and the server reads one picture at a
+# time per player: with 256 aimers for at most 64 connections, wrk's round robin never sends a
+# player's frame while its last one is still in flight.
+$LOAD_PY players --url "$url" --count 256 --prefix Aimer --out "$work/aimers.json" --txt "$work/aimers.txt"
 echo "server pid $SERVER_PID on $url; frames $(stat -c %s "$work/frame-no-code.jpg") and $(stat -c %s "$work/frame-code.jpg") bytes; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 results=$work/results.txt
