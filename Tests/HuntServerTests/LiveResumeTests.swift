@@ -104,7 +104,9 @@ final class CurlStream: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+    /// What curl wrote so far. Read as bytes: curl may have written half of a character, and
+    /// `String(contentsOfFile:encoding:)` leaks its buffer when it throws on that.
+    var text: String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
 
     /// The ids heard so far, once there are at least `count` (or after 30 s, however many).
     func ids(atLeast count: Int) async throws -> [Int64] {

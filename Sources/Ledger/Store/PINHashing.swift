@@ -16,9 +16,14 @@ import Workers
 /// let right = try await PINHashing.verify("4821", hash: hash)
 /// ```
 public enum PINHashing {
-    /// A thread per core; 32 hashes a core may wait (about a second of work at cost 10).
+    /// A thread per core; 256 hashes a core may wait (about eight seconds of work at cost 10):
+    /// several classes joining at the same minute wait their turn rather than being refused.
+    /// The queue is the last bound, not the first: sign-in attempts are counted per network
+    /// before any hashing (`Guesses`, in Play) and joins are rate-limited per address, so only
+    /// many addresses at once reach it. (At 32 a core, a test process's parallel suites, each
+    /// joining players at cost 10 under AddressSanitizer, were refused with 503.)
     public static let pool = WorkerPool(name: "PIN checks", threads: ProcessInfo.processInfo.activeProcessorCount,
-                                        queueLimit: 32 * ProcessInfo.processInfo.activeProcessorCount)
+                                        queueLimit: 256 * ProcessInfo.processInfo.activeProcessorCount)
 
     /// The bcrypt hash of `pin` at `cost`.
     public static func hash(_ pin: String, cost: UInt8) async throws -> String {
