@@ -104,9 +104,21 @@ final class CurlStream: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    /// What curl wrote so far. Read as bytes: curl may have written half of a character, and
-    /// `String(contentsOfFile:encoding:)` leaks its buffer when it throws on that.
-    var text: String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+    /// What curl wrote so far, read with read(2): Foundation's file reading (`String(contentsOfFile:)`,
+    /// `FileManager.contents(atPath:)`) leaks its buffer when the file grows while it reads, as
+    /// curl's output does (LeakSanitizer found it).
+    var text: String {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The ids heard so far, once there are at least `count` (or after 30 s, however many).
     func ids(atLeast count: Int) async throws -> [Int64] {
