@@ -46,7 +46,12 @@ struct PlayerController {
     @Sendable func signOut(_ request: Request, context: HuntRequestContext) async throws -> SignedOut {
         let id = try await session.player(request)
         guard let token = HuntSession.bearer(request) else { throw APIError.noToken }
-        let all = request.uri.queryParameters["all"].map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
+        let all: Bool
+        switch request.uri.queryParameters["all"].map({ $0.lowercased() }) {
+        case nil, "false": all = false
+        case "true": all = true
+        case let other?: throw APIError.badRequest("bad-query", "all is true or false, not \(other.prefix(20))")
+        }
         if all {
             try await session.game.signIns.endAll(of: id)
             session.signedIn.forget(player: id)
