@@ -203,13 +203,7 @@ extension ReportResolved: SealedBody {
     }
 }
 
-extension PINChecked: SealedBody {
-    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
-        json.beginObject()
-        json.seal(privatePart)
-        json.endObject()
-    }
-
+extension PINChecked: WhollyPrivateBody {
     /// All of it: the published ledger withholds the whole event (``ExportedEvent``).
     func writePrivate(to json: inout JSONWriter, salt: String) {
         json.beginObject()
@@ -225,18 +219,24 @@ extension PINChecked: SealedBody {
     }
 }
 
-extension PINReset: SealedBody {
-    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
-        json.beginObject()
-        json.seal(privatePart)
-        json.endObject()
-    }
-
+extension PINReset: WhollyPrivateBody {
     /// All of it, as for a PIN check.
     func writePrivate(to json: inout JSONWriter, salt: String) {
         json.beginObject()
         json.key("player"); json.string(player)
         json.salt(salt)
+        json.endObject()
+    }
+}
+
+/// A body that is private as a whole (a PIN check, a PIN reset): what the chain hashes holds its
+/// commitment and nothing else, so the published ledger can withhold the event entirely.
+protocol WhollyPrivateBody: SealedBody {}
+
+extension WhollyPrivateBody {
+    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
+        json.beginObject()
+        json.seal(privatePart)
         json.endObject()
     }
 }
