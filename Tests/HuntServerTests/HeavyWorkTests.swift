@@ -73,6 +73,10 @@ import Workers
             try Self.parse(Self.form([photo, ("latitude", Data(repeating: 0x31, count: 65))]))
         }
         #expect(throws: PhotoForm.Problem.repeated("photo")) { try Self.parse(Self.form([photo, photo])) }
+        // Invalid UTF-8 is refused, not widened past the limit by replacement characters.
+        #expect(throws: PhotoForm.Problem.notText("latitude")) {
+            try Self.parse(Self.form([photo, ("latitude", Data(repeating: 0xFF, count: PhotoForm.maxFieldBytes))]))
+        }
         #expect(throws: PhotoForm.Problem.noPhoto) { try Self.parse(Self.form([("latitude", Data("1".utf8))])) }
         let longHeader = Data("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"photo\"\r\nX-Pad: \(String(repeating: "p", count: 2000))\r\n\r\nabc\r\n--\(Self.boundary)--\r\n".utf8)
         #expect(throws: PhotoForm.Problem.headersTooLong) { try Self.parse(longHeader) }

@@ -38,6 +38,7 @@ struct PhotoForm: Equatable {
         case malformed(String)
         case noPhoto
         case repeated(String)
+        case notText(String)
 
         var description: String {
             switch self {
@@ -47,6 +48,7 @@ struct PhotoForm: Equatable {
             case .malformed(let why): "the form is not multipart/form-data: \(why)"
             case .noPhoto: "the form needs a `photo` part (JPEG, PNG or HEIC)"
             case .repeated(let name): "the form has more than one `\(name)` part"
+            case .notText(let name): "the form's \(name) is not UTF-8 text"
             }
         }
     }
@@ -109,7 +111,10 @@ struct PhotoForm: Equatable {
             case "latitude", "longitude", "accuracy":
                 guard form.fields[name] == nil else { throw .repeated(name) }
                 guard content.count <= maxFieldBytes else { throw .fieldTooLong(name) }
-                form.fields[name] = String(decoding: content, as: UTF8.self)
+                // Validated, not repaired: each bad byte would become a three-byte U+FFFD and
+                // the field three times its limit.
+                guard let text = String(validating: content, as: UTF8.self) else { throw .notText(name) }
+                form.fields[name] = text
             default:
                 break
             }
