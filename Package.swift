@@ -26,7 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        // Hummingbird's own dependency; its NIOHTTPTypes names the request head ConnectionLimits reads.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
@@ -111,7 +112,7 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "MultipartKit", package: "multipart-kit"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             .product(name: "GRDB", package: "GRDB.swift"),   // MBTiles basemaps
         ], plugins: ["EmbedWebApp"]),
         // Builds assets/web and assets/openapi.yaml into HuntServer at build time, so `geoqr

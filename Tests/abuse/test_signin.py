@@ -45,6 +45,7 @@ def test_five_wrong_pins_from_each_of_four_addresses_do_not_lock_the_rival_out()
         # The guessers' own networks are what stays locked, with a Retry-After.
         again = sign_in(server, "Leader", "4321", "192.0.2.0")
         assert again.status == 429 and again.json["error"] == "locked-out", again
+        assert 1 <= int(again.headers.get("retry-after", "0")) <= 15 * 60, again.headers
 
 
 def test_one_address_spraying_names_is_slowed_ipv6_counted_by_slash_64():

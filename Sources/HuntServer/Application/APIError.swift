@@ -54,6 +54,12 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
+    /// Sets `Retry-After` to the whole seconds until `date` (at least 1), as a lockout's 429 says
+    /// when to come back in its message too.
+    mutating func retry(after date: Date, now: Date = Date()) {
+        headers[.retryAfter] = String(max(1, Int(date.timeIntervalSince(now).rounded(.up))))
+    }
+
     static func badRequest(_ code: String, _ message: String) -> APIError { APIError(.badRequest, code, message) }
     static func notFound(_ code: String, _ message: String) -> APIError { APIError(.notFound, code, message) }
     static let noToken = APIError(.unauthorized, "no-token", Phrase("error.no-token"))
@@ -71,13 +77,19 @@ extension APIError {
         switch error {
         case let api as APIError: return api
         case let refusal as Refusal: return from(refusal.reason)
-        case let rule as GameRuleViolation: return APIError(status(for: rule), rule.code, rule.phrase)
+        case let rule as GameRuleViolation:
+            var api = APIError(status(for: rule), rule.code, rule.phrase)
+            if case .lockedOut(let until) = rule { api.retry(after: until) }
+            return api
         case let play as PlayError:
             switch play {
             case .huntStopped: return APIError(.conflict, play.code, play.phrase)
             case .badBroadcast, .ambiguousTrackable, .notATypedCode, .tooLate, .badClaimID:
                 return APIError(.unprocessableContent, play.code, play.phrase)
-            case .typingLockedOut: return APIError(.tooManyRequests, play.code, play.phrase)
+            case .typingLockedOut(let until):
+                var api = APIError(.tooManyRequests, play.code, play.phrase)
+                api.retry(after: until)
+                return api
             case .noSecret: return APIError(.internalServerError, play.code, play.phrase)
             }
         case let picture as PictureError: return APIError(.unprocessableContent, "bad-picture", picture.description)

@@ -1,4 +1,5 @@
 import Foundation
+import GeoQR
 
 /// One server-sent event: its name (`find`, `trade`, `leaderboard`, `broadcast`, `proximity`)
 /// and its JSON data; and, for news of a ledger event, that event's seq as the event's `id`,
@@ -87,7 +88,7 @@ public actor LiveEvents {
         if let address, count(where: { $0.address == address }) >= limits.perAddress {
             guard let token, count(where: { $0.token == token && $0.address == address }) > 0 else {
                 var error = APIError(.tooManyRequests, "too-many-streams",
-                                     "\(limits.perAddress) live connections are open from this address already; close one, or try again later")
+                                     Phrase("error.too-many-streams", ["limit": .integer(limits.perAddress)]))
                 error.headers[.retryAfter] = "30"
                 throw error
             }
