@@ -28,6 +28,8 @@ public struct Game: Sendable {
     /// own, slower, count per player. A server keeps one for its life; a desk command has none
     /// to keep and counts typed codes for its one run.
     public let guesses: Guesses
+    /// Camera refusals recorded once a minute per player, cache and verdict.
+    let repeatedRefusals = RepeatedRefusals()
 
     public init(hunt: Hunt, secret: HuntSecret?, store: any GameStore, clock: @escaping @Sendable () -> Date = { Date() },
                 running: (@Sendable () async throws -> Bool)? = nil, guesses: Guesses = Guesses()) {

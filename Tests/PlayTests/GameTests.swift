@@ -55,6 +55,38 @@ struct GameTests {
                 "a refused claim changes nothing but is news for the game master's feed")
     }
 
+    @Test func aCameraHeldAtACodeFromTooFarRecordsTheRefusalOnceAMinute() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ada = try await game.join(name: "Ada", pin: "4321", team: nil).value
+        let far = at("A2")   // a kilometre from A1
+        func aim(_ cache: String = "A1", method: ClaimMethod = .camera) async throws -> Outcome<ClaimAnswers> {
+            try await game.claimCode(code(cache), at: far, method: method, by: ada.id)
+        }
+        let first = try await aim()
+        #expect(first.value.best.verdict == .tooFar && first.value.best.outcome == .attempt)
+        #expect(first.effects.count == 1, "the first refusal is news for the control room")
+        for _ in 0..<20 {
+            clock.advance(0.125)   // eight frames a second
+            let again = try await aim()
+            #expect(again.value.best.verdict == .tooFar && again.value.best.outcome == nil, "answered, not recorded")
+            #expect(again.effects.isEmpty)
+        }
+        #expect(try await game.store.attempts(hunt: "PLAY").count == 1)
+        // Another verdict, another cache or a link claim is recorded; so is the same after a minute.
+        _ = try await game.claimCode(code("A1") + "X", at: far, method: .camera, by: ada.id)
+        _ = try await aim(method: .link)
+        #expect(try await game.store.attempts(hunt: "PLAY").count == 3)
+        // Forged codes are one kind, whatever cache they name.
+        _ = try await game.claimCode(code("A2") + "X", at: far, method: .camera, by: ada.id)
+        #expect(try await game.store.attempts(hunt: "PLAY").count == 3)
+        clock.advance(60)
+        #expect(try await aim().value.best.outcome == .attempt)
+        #expect(try await game.store.attempts(hunt: "PLAY").count == 4)
+        // A find is never held back.
+        let found = try await game.claimCode(code("A2"), at: far, method: .camera, by: ada.id)
+        #expect(found.value.best.outcome == .found)
+    }
+
     @Test func theFindCarriesTheScanTimeAndABackdatedScanDoesNotWinFirstToFind() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let ada = try await game.join(name: "Ada", pin: "4321", team: nil).value

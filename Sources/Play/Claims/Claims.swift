@@ -23,7 +23,9 @@ extension Game {
 
     /// A player claims with a camera frame their phone sent, located by the browser. A frame
     /// with no GeoQR code in it is answered but not recorded: a camera sends several a second
-    /// while its player aims.
+    /// while its player aims. For the same reason a refusal (too far, forged…) is recorded once
+    /// a minute per cache and verdict (``RepeatedRefusals``), here and for codes the phone
+    /// decoded itself (`claimCode(method: .camera)`).
     ///
     /// ```swift
     /// let answer = try await game.claimFrame(jpeg, at: here, by: "P3").value.best
@@ -102,6 +104,12 @@ extension Game {
             var answer = ClaimAnswer(judgement: judgement, hunt: hunt)
             answer.lateSeconds = late
             if judgement.verdict == .noCode, !recordNoCode {
+                answers.append(answer)
+                continue
+            }
+            // A camera held at a code it may not claim repeats the refusal several times a second.
+            if method == .camera, judgement.verdict != .claimable,
+               !repeatedRefusals.isNew(player: player, cache: judgement.cacheID, verdict: judgement.verdict, at: claim.claimedAt) {
                 answers.append(answer)
                 continue
             }
