@@ -12,6 +12,7 @@ it; axe-core finds no serious or critical violation; the join works from the key
 Prints 'N passed, N failed' and exits non-zero on any failure.
 """
 import csv
+import json
 from selenium.webdriver.common.keys import Keys
 from browser_support import *
 
@@ -189,6 +190,24 @@ def run():
             gm.execute_script("window.scrollTo(0, 0)")
             gm.save_screenshot(os.path.join(SHOTS, "control-room.png"))
         check("the CSV export lists the finds", csv_export_lists_the_finds)
+
+        def ledger_downloads_public_and_private():
+            # The published ledger keeps where nobody stood; the private one has each claim's place.
+            ledgers = {}
+            for button, file in (("export", "ledger.jsonl"), ("export-private", "ledger-private.jsonl")):
+                gm.find_element(By.ID, button).click()
+                path = os.path.join(downloads, file)
+                wait(gm, lambda d: os.path.exists(path) and os.path.getsize(path) > 0, what=f"{file} downloaded")
+                ledgers[button] = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+            public, private = ledgers["export"], ledgers["export-private"]
+            assert len(public) == len(private) and len(public) > 5, (len(public), len(private))
+            def stood(events):   # claims whose body holds the player's own position
+                bodies = [json.loads(e["body"]) for e in events if e.get("kind") in ("claim-attempted", "find-recorded")]
+                return [b for b in bodies if isinstance(b.get("private"), dict) and "location" in b["private"]]
+            assert stood(private), "the private ledger has where each claimer stood"
+            assert not stood(public), "the published ledger has no position"
+            assert "private" in gm.find_element(By.ID, "export-private").text.lower()
+        check("the control room downloads the published ledger and, apart, the private one", ledger_downloads_public_and_private)
 
         def tab_bar_and_deferred_position():
             bo.get(session.base + "/")

@@ -197,7 +197,7 @@
   });
   // Downloads go through fetch: the token is a header, never part of a link.
   const downloads = { "export-finds": "/api/admin/results/finds.csv", "export-standings": "/api/admin/results/standings.csv",
-    "export": "/api/admin/ledger" };
+    "export": "/api/admin/ledger", "export-private": "/api/admin/ledger?private=1" };
   for (const [id, path] of Object.entries(downloads)) {
     $(id).addEventListener("click", async e => {
       e.preventDefault();
