@@ -55,6 +55,9 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A value written elsewhere, as it is: `json` must be one complete JSON value.
+    public mutating func raw(_ json: [UInt8]) { separate(); bytes.append(contentsOf: json); needsComma = true }
+
     public mutating func number(_ value: Int) { separate(); bytes.append(contentsOf: String(value).utf8); needsComma = true }
 
     /// As `JSONEncoder` writes a Double: its shortest description, without a trailing `.0`.

@@ -39,17 +39,11 @@ enum EventSeal {
         var secret = JSONWriter()
         sealed.writePrivate(to: &secret, salt: salt)
         let commitment = EventHash.hex(SHA256.hash(data: secret.bytes))
-        var hashed = JSONWriter()
+        var hashed = JSONWriter(), stored = JSONWriter()
         sealed.writeSealed(to: &hashed) { $0.string(commitment) }
-        // The stored body is the hashed one with the object itself in place of its commitment,
-        // which occurs once: it hashes a salt drawn after every other field was chosen.
-        let quoted = Array(("\"" + commitment + "\"").utf8)
-        guard let at = hashed.bytes.firstRange(of: quoted) else {
-            throw LedgerError.corrupt("a sealed body lost its commitment")
-        }
-        var stored = hashed.bytes
-        stored.replaceSubrange(at, with: secret.bytes)
-        return (String(decoding: stored, as: UTF8.self), hashed.text)
+        // The stored body is the hashed one with the object itself in place of its commitment.
+        sealed.writeSealed(to: &stored) { $0.raw(secret.bytes) }
+        return (stored.text, hashed.text)
     }
 
     /// 128 random bits, hex: enough that no one can try every position or PIN state against a
