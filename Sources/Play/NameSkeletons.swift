@@ -1,5 +1,6 @@
 import CICU
 import GeoQR
+import Synchronization
 
 /// Unicode's UTS #39 confusable skeletons, from ICU's spoof checker (Debian's libicu, whose
 /// confusables data Unicode maintains): two names with one skeleton look the same
@@ -17,8 +18,23 @@ public enum NameSkeletons {
         return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Skeletons already computed: a join compares the new name with every player's, so each
+    /// name reaches ICU once, not once a join. Emptied when it holds ``rememberedLimit``.
+    private static let remembered = Mutex<[String: String]>([:])
+    static let rememberedLimit = 50_000
+
     /// The skeleton of `text`; without ICU, `text` itself, so only identical names collide.
     public static func skeleton(_ text: String) -> String {
+        if let known = remembered.withLock({ $0[text] }) { return known }
+        let made = computeSkeleton(text)
+        remembered.withLock { known in
+            if known.count >= rememberedLimit { known.removeAll(keepingCapacity: true) }
+            known[text] = made
+        }
+        return made
+    }
+
+    private static func computeSkeleton(_ text: String) -> String {
         var utf8 = Array(text.utf8)
         var capacity = max(64, utf8.count * 4)
         for _ in 0..<2 {
