@@ -87,6 +87,14 @@ struct ConnectionLimitsTests {
         }
     }
 
+    /// A real `HuntServer` on a loopback port with `limits`; cancel the task to stop it.
+    static func serve(_ h: Harness, limits: ConnectionLimits) async throws -> (port: Int, running: Task<Void, any Error>) {
+        let server = HuntServer(session: h.session, listeners: [.init(host: "127.0.0.1", port: 0)], limits: limits)
+        let bound = PortBox()
+        let running = Task { try await server.run { _, port in bound.set(port) } }
+        return (try await bound.wait(), running)
+    }
+
     /// Idle sockets past the cap are shed, longest idle first, so `/healthz` gets in at once. The
     /// idle timeout here is a minute, so nothing but shedding closes them. (Which sockets are
     /// "longest idle" is the server's order of accepting them, which two event loops may
@@ -94,11 +102,8 @@ struct ConnectionLimitsTests {
     @Test func idleSocketsPastTheCapAreShedForANewConnection() async throws {
         let h = try Harness()
         let limits = ConnectionLimits(idleTimeout: .seconds(60), bodyGrace: .seconds(60), minimumBodyRate: 1, maximumConnections: 4)
-        let server = HuntServer(session: h.session, listeners: [.init(host: "127.0.0.1", port: 0)], limits: limits)
-        let bound = PortBox()
-        let running = Task { try await server.run { _, port in bound.set(port) } }
+        let (port, running) = try await Self.serve(h, limits: limits)
         defer { running.cancel() }
-        let port = try await bound.wait()
         let ada = try await Harness.joinOver(port: port, name: "Ada")
         let stream = try CurlStream("http://127.0.0.1:\(port)/api/live?token=\(ada)")
         try await LiveResumeTests.waitForListeners(h, 1)
@@ -126,11 +131,8 @@ struct ConnectionLimitsTests {
     @Test func idleAndSlowConnectionsGiveWayAndStreamsStay() async throws {
         let h = try Harness()
         let limits = ConnectionLimits(idleTimeout: .seconds(1), bodyGrace: .seconds(1), minimumBodyRate: 4096, maximumConnections: 16)
-        let server = HuntServer(session: h.session, listeners: [.init(host: "127.0.0.1", port: 0)], limits: limits)
-        let bound = PortBox()
-        let running = Task { try await server.run { _, port in bound.set(port) } }
+        let (port, running) = try await Self.serve(h, limits: limits)
         defer { running.cancel() }
-        let port = try await bound.wait()
         let ada = try await Harness.joinOver(port: port, name: "Ada")
 
         let stream = try CurlStream("http://127.0.0.1:\(port)/api/live?token=\(ada)")
