@@ -6,7 +6,8 @@ extension Game {
     /// A player asks for a cache's hint (cache by id or name). Free hints (``GeoQR/Hunt/hintCost``
     /// 0) are answered and nothing is recorded. A paid hint is recorded once per player and
     /// cache, and its cost taken off the player's score; asking again answers the hint without
-    /// charging. Paying waits, like claims, while the game master has the hunt stopped.
+    /// charging. The hint of a cache the player has found (a find not voided) is free: it can no
+    /// longer help them. Paying waits, like claims, while the game master has the hunt stopped.
     ///
     /// ```swift
     /// let hint = try await game.revealHint(cache: "A1", by: "P3").value
@@ -20,6 +21,9 @@ extension Game {
         guard hunt.hintCost > 0 else { return Outcome(RevealedHint(cache: id, hint: hint, cost: 0, charged: false)) }
         if let paid = try await store.hints(hunt: huntID, player: player).first(where: { $0.cache == id }) {
             return Outcome(RevealedHint(cache: id, hint: hint, cost: paid.cost, charged: false))
+        }
+        if try await store.finds(hunt: huntID, player: player).contains(where: { $0.cache == id && $0.voidReason == nil }) {
+            return Outcome(RevealedHint(cache: id, hint: hint, cost: 0, charged: false))
         }
         try await requireRunning()
         let (reveal, isNew) = try await store.revealHint(cache: id, cost: hunt.hintCost, to: player, in: hunt, at: clock())
@@ -52,11 +56,12 @@ public struct RevealedHint: Sendable, Equatable, Codable {
     }
 }
 
-/// What a player is shown of a cache's hint in the cache list: the hint itself when it is free
-/// or paid for; else its price, to ask for it with ``Game/revealHint(cache:by:)``.
+/// What a player is shown of a cache's hint in the cache list: the hint itself when it is free,
+/// paid for, or the cache is found (as ``Game/revealHint(cache:by:)`` answers then); else its
+/// price, to ask for it with ``Game/revealHint(cache:by:)``.
 ///
 /// ```swift
-/// let shown = CacheHint(cache, in: hunt, paid: revealed.contains(cache.id))
+/// let shown = CacheHint(cache, in: hunt, paid: revealed.contains(cache.id), found: found.contains(cache.id))
 /// shown.text        // nil until paid, when the hunt has a hintCost
 /// shown.cost        // 5, nil for free hints and caches without one
 /// ```
@@ -68,8 +73,8 @@ public struct CacheHint: Sendable, Equatable {
     /// Whether this player paid for it, when hints cost points and the cache has one.
     public var revealed: Bool?
 
-    public init(_ cache: Cache, in hunt: Hunt, paid: Bool) {
-        guard let hint = cache.hint, hunt.hintCost > 0 else {
+    public init(_ cache: Cache, in hunt: Hunt, paid: Bool, found: Bool = false) {
+        guard let hint = cache.hint, hunt.hintCost > 0, !found || paid else {
             self.init(text: cache.hint, cost: nil, revealed: nil)
             return
         }

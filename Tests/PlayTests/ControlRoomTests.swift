@@ -86,6 +86,8 @@ struct ControlRoomTests {
         #expect(CacheHint(a1, in: Self.hunt, paid: false) == CacheHint(text: nil, cost: 5, revealed: false))
         #expect(CacheHint(a1, in: Self.hunt, paid: true) == CacheHint(text: a1.hint, cost: 5, revealed: true))
         #expect(CacheHint(Self.hunt.caches[1], in: Self.hunt, paid: false) == CacheHint(text: nil, cost: nil, revealed: nil))
+        #expect(CacheHint(a1, in: Self.hunt, paid: false, found: true) == CacheHint(text: a1.hint, cost: nil, revealed: nil),
+                "a found cache's hint is shown, with no price")
 
         var free = Self.hunt
         free.hintCost = 0
@@ -100,6 +102,22 @@ struct ControlRoomTests {
         await #expect(throws: PlayError.huntStopped) { try await game.revealHint(cache: "A1", by: bob.id) }
         #expect(try await game.revealHint(cache: "A1", by: ada.id).value.charged == false, "a paid hint stays readable")
         #expect(try await game.store.verify().isIntact)
+    }
+
+    @Test func theHintOfAFoundCacheIsFreeOnEveryFrontEnd() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ada = try await game.join(name: "Ada", pin: "4321", team: nil).value
+        try await find("A1", by: ada.id)
+        let before = try await game.standing(of: ada).points
+        let hint = try await game.revealHint(cache: "A1", by: ada.id)
+        #expect(hint.value == RevealedHint(cache: "A1", hint: "Look under the third plank", cost: 0, charged: false))
+        let after = try await game.standing(of: ada).points
+        #expect(hint.effects.isEmpty && after == before, "nothing charged")
+        #expect(try await game.store.hints(hunt: "ROOM", player: ada.id).isEmpty, "nothing recorded")
+        // Once the find is voided, the hint has a price again.
+        let find = try #require(try await game.store.finds(hunt: "ROOM", player: ada.id).first)
+        _ = try await game.voidFind(find.id, reason: "photographed from the bus")
+        #expect(try await game.revealHint(cache: "A1", by: ada.id).value.charged)
     }
 
     @Test func resultsRankPlayersAndListEveryFind() async throws {

@@ -181,7 +181,7 @@
   // A free hint is shown; a paid one is revealed on request, once its price is confirmed.
   function hint(c) {
     if (c.hint) return el("div", { class: "hint" }, t("app.hint.shown", { hint: c.hint }));
-    if (!c.hintCost || c.found) return null;   // no price for the hint of a cache already found
+    if (!c.hintCost) return null;   // the server prices a hint only where paying would help
     return el("button", { type: "button", class: "secondary small", "data-hint": c.id, onclick: async () => {
       if (!confirm(t("app.hint.confirm", { name: c.name, cost: c.hintCost }))) return;
       try {

@@ -20,7 +20,7 @@ struct CacheCatalogue {
         let disabled = flags.disabled, flagged = flags.flagged
         let views = hunt.caches.map { cache in
             let leg = here.map { Geodesic.inverse(from: $0, to: cache.coordinate) }
-            let hint = CacheHint(cache, in: hunt, paid: paid.contains(cache.id))
+            let hint = CacheHint(cache, in: hunt, paid: paid.contains(cache.id), found: found.contains(cache.id))
             return CacheView(
                 id: cache.id, name: cache.name, trail: hunt.trail(of: cache.id)?.name,
                 difficulty: cache.difficulty, terrain: cache.terrain, points: cache.points,
