@@ -75,11 +75,12 @@ import Testing
         let lines = try GeoQRProcess.jsonLines(r)
         #expect(lines.count == 1)
         let json = try #require(lines.first)
-        #expect(Set(json.keys) == ["file", "verdict", "sentence", "line", "cache", "cacheName", "payload", "distanceM",
+        #expect(Set(json.keys) == ["file", "verdict", "sentence", "line", "refused", "offerTypedCode", "cache", "cacheName", "payload", "distanceM",
                                    "bearingDeg", "direction", "radiusM", "allowedM", "locationSource", "latitude", "longitude",
                                    "accuracyM", "scanTime", "scanTimeSource"])
         #expect(json["file"] as? String == "a2.png" && json["cache"] as? String == "A2")
         #expect(json["verdict"] as? String == "claimable" && json["locationSource"] as? String == "at")
+        #expect(json["refused"] as? Bool == false && json["offerTypedCode"] as? Bool == false)
         #expect(json["radiusM"] as? Double == 40 && json["allowedM"] as? Double == 55 && json["accuracyM"] as? Double == 15)
         #expect(json["scanTimeSource"] as? String == "claim" && json["otherHunt"] == nil)
         #expect((json["payload"] as? String)?.hasPrefix("GQ1.DEMO.A2.") == true)

@@ -163,7 +163,8 @@ extension Harness {
         let body = "{\"name\":\"\(name)\",\"pin\":\"4321\"}"
         let socket = try RawSocket(port: port)
         try socket.send("POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
-        let answer = try await socket.read(until: "}}", seconds: 10)
+        // Generous: the suite runs in parallel under ASan, and every join waits for bcrypt on one shared pool.
+        let answer = try await socket.read(until: "}}", seconds: 90)
         let token = answer.components(separatedBy: "\"token\":\"").dropFirst().first?.prefix { $0 != "\"" }
         return try #require(token.map(String.init), "\(answer)")
     }

@@ -65,7 +65,7 @@ def run():
 
         def feed_and_closed_cache():
             assert claim_by_link(bo, session, "B1").get_attribute("data-verdict") == "too-far"
-            wait(gm, lambda d: d.find_elements(By.CSS_SELECTOR, "#feed li[data-verdict=too-far]"), what="the refused claim in the feed")
+            wait(gm, lambda d: d.find_elements(By.CSS_SELECTOR, "#feed li.refused[data-verdict=too-far]"), what="the refused claim in the feed")
             click(gm, "button[data-toggle=C1]")
             wait(gm, lambda d: "closed" in text(d, "#stations tr[data-station=C1]"), what="C1 shown closed in the stations")
             move(bo, C1)

@@ -71,8 +71,7 @@
     // tell again one it heard just before: one line per player, cache, verdict and scan second.
     const key = [c.player, c.cache ?? "", c.verdict, Math.floor(Date.parse(c.scanTime) / 1000)].join("|");
     if ([...$("feed").children].some(li => li.dataset.key === key)) return;
-    const refused = !["claimable", "already-found"].includes(c.verdict);
-    const line = el("li", { class: refused ? "refused" : "accepted", "data-verdict": c.verdict, "data-key": key },
+    const line = el("li", { class: c.refused ? "refused" : "accepted", "data-verdict": c.verdict, "data-key": key },
       el("time", { datetime: c.at }, new Date(c.at).toLocaleTimeString(GeoQR.lang)), " ",
       el("strong", {}, c.name + (c.team ? ` (${c.team})` : "")), " · ",
       el("span", { class: "verdict-code" }, t("app.verdict." + c.verdict)), " · ",

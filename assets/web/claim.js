@@ -23,7 +23,7 @@
     }
     GeoQR.renderVerdict(result, outcome.answer);
     // A damaged or misprinted QR: the code printed under it may still work.
-    typed.classList.toggle("hidden", !["forged", "no-code", "unknown-hunt", "unknown-cache"].includes(outcome.answer.verdict));
+    typed.classList.toggle("hidden", !outcome.answer.offerTypedCode);
   }
 
   async function claim() {

@@ -38,4 +38,13 @@ public enum Verdict: String, CaseIterable, Sendable, Codable {
 
     /// True only for ``claimable``: the claim may become a find.
     public var isFind: Bool { self == .claimable }
+
+    /// True when the claim was refused: anything but a find, new or earlier. The control room
+    /// marks such claims in its feed.
+    public var isRefusal: Bool { self != .claimable && self != .alreadyFound }
+
+    /// True when the code may be damaged or misprinted rather than wrong (nothing read, or not
+    /// this hunt's signature): the code printed under the QR may still work, so the phone offers
+    /// to type it.
+    public var offersTypedCode: Bool { [.forged, .noCode, .unknownHunt, .unknownCache].contains(self) }
 }

@@ -110,7 +110,7 @@ extension HuntSession {
         let distance = cache.flatMap { c in claim.location.map { $0.distance(to: c.coordinate) } }
         return [(LiveEvent(name: "claim", value: ClaimNews(
             player: claim.player, name: who?.name ?? claim.player, team: who?.team, method: claim.method.rawValue,
-            verdict: verdict.rawValue, cache: claim.cache, cacheName: cache?.name, sentence: "", distanceM: distance,
+            verdict: verdict.rawValue, refused: verdict.isRefusal, cache: claim.cache, cacheName: cache?.name, sentence: "", distanceM: distance,
             accuracyM: nil, find: find, points: points, scanTime: claim.time, lateSeconds: claim.lateSeconds,
             at: Date(millisecondsSince1970: event.timeMs)), id: event.seq), .gameMaster)]
     }

@@ -174,7 +174,7 @@ public final class HuntSession: Sendable {
         let who = try? await players.player(id: player)
         await tellEveryServer(LiveEvent(name: "claim", value: ClaimNews(
             player: player, name: who?.name ?? player, team: who?.team, method: method.rawValue, verdict: answer.verdict.rawValue,
-            cache: answer.cache, cacheName: answer.cacheName, sentence: answer.sentence.description, distanceM: answer.distanceM,
+            refused: answer.verdict.isRefusal, cache: answer.cache, cacheName: answer.cacheName, sentence: answer.sentence.description, distanceM: answer.distanceM,
             accuracyM: answer.accuracyM, find: answer.find, points: answer.points, scanTime: answer.scanTime,
             lateSeconds: answer.lateSeconds, at: now())), to: .gameMaster)
     }
@@ -218,6 +218,8 @@ struct ClaimNews: Encodable {
     var player, name: String
     var team: String?
     var method, verdict: String
+    /// The verdict's ``GeoQR/Verdict/isRefusal``, so the feed need not know which verdicts refuse.
+    var refused: Bool
     var cache, cacheName: String?
     var sentence: String
     var distanceM, accuracyM: Double?

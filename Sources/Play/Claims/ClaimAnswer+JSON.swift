@@ -21,6 +21,7 @@ extension ClaimAnswer: Encodable {
     public func fields(in language: Language) -> [(key: StaticString, value: JSONScalar)] {
         var f: [(key: StaticString, value: JSONScalar)] = [
             ("verdict", .string(verdict.rawValue)), ("sentence", .string(sentence.text(in: language))), ("line", .string(line)),
+            ("refused", .bool(verdict.isRefusal)), ("offerTypedCode", .bool(verdict.offersTypedCode)),
         ]
         func add(_ key: StaticString, _ value: JSONScalar?) { if let value { f.append((key, value)) } }
         add("payload", payload.map(JSONScalar.string))
