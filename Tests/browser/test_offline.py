@@ -263,7 +263,7 @@ def run():
             cy_net.offline(True)
             tab(cy, "scan")
             cy.find_element(By.ID, "camera-start").click()
-            wait(cy, lambda d: d.find_elements(By.CSS_SELECTOR, "#scan-result .kept"), what="the camera's code kept")
+            wait(cy, lambda d: d.find_elements(By.CSS_SELECTOR, "#scan-result .kept"), seconds=30, what="the camera's code kept")
             assert [li.get_attribute("data-method") for li in cy.find_elements(By.CSS_SELECTOR, "#outbox-list li")] == ["camera"]
             cy_net.offline(False)
             wait(cy, lambda d: d.find_elements(By.CSS_SELECTOR, "#scan-result [data-verdict=claimable]"), seconds=30, what="B1 found")

@@ -90,7 +90,9 @@ self.GeoQROutbox = (() => {
     await inTransaction([answeredStore], "readwrite", s => claimIds.forEach(id => s[answeredStore].delete(id)));
   }
   // Answers that mean "try again later" rather than "this claim is judged".
-  const transient = (status, error) => status >= 500 || status === 408 || error === "rate-limited" || error === "hunt-stopped";
+  // The server says so (`retry`); an answer that is not the server's JSON (a proxy's 502 while
+  // geoqr restarts) is worth retrying when it is a server error.
+  const transient = (status, data) => data.retry ?? status >= 500;
 
   /// Sends one kept claim. Resolves with "answered" (verdict or refusal, and the claim has
   /// left the outbox) or "kept" (no network, or the server cannot judge it now).
@@ -106,7 +108,7 @@ self.GeoQROutbox = (() => {
     } catch { return "kept"; }
     let data = {};
     try { data = await response.json(); } catch { /* an empty or non-JSON body */ }
-    if (!response.ok && transient(response.status, data.error)) return "kept";
+    if (!response.ok && transient(response.status, data)) return "kept";
     const result = { claimId, code, method, scannedAt, latitude, longitude, accuracy, player: entry.player, sentAt: new Date().toISOString() };
     if (response.ok) result.answer = data;
     else result.refusal = { status: response.status, error: data.error ?? "", message: data.message || response.statusText };

@@ -50,7 +50,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         fields[.contentType] = "application/json; charset=utf-8"
         fields[.cacheControl] = "no-store"
         let text = phrase?.text(in: RequestLanguage.current) ?? message
-        let body = try JSONEncoder().encode(["error": code, "message": text])
+        let body = try JSONEncoder().encode(Body(error: code, message: text, retry: isWorthRetrying))
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
@@ -58,6 +58,21 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     /// when to come back in its message too.
     mutating func retry(after date: Date, now: Date = Date()) {
         headers[.retryAfter] = String(max(1, Int(date.timeIntervalSince(now).rounded(.up))))
+    }
+
+    /// The JSON body: `retry` tells a phone holding a claim whether to keep it and send it again
+    /// later (the server is busy, stopped or rate-limiting) or to show the refusal (it was judged).
+    private struct Body: Encodable {
+        var error, message: String
+        var retry: Bool
+    }
+
+    /// Whether the same request may be answered otherwise later without the player changing
+    /// anything: server faults, a full queue, a rate limit, a stopped hunt. A refusal of the
+    /// request itself (a bad code, a wrong PIN, a lockout) is not.
+    var isWorthRetrying: Bool {
+        status.code >= 500 || status == .requestTimeout
+            || ["rate-limited", "hunt-stopped", "one-at-a-time", "too-many-streams"].contains(code)
     }
 
     static func badRequest(_ code: String, _ message: String) -> APIError { APIError(.badRequest, code, message) }
