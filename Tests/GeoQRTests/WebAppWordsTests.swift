@@ -28,10 +28,10 @@ struct WebAppWordsTests {
     /// The keys the scripts build from the game's vocabularies (`"app.verdict." + verdict`).
     static let builtKeys: Set<String> = Set(
         Verdict.allCases.map { "app.verdict.\($0.rawValue)" }
-        + ["open", "accepted", "declined", "cancelled", "expired"].map { "app.trades.state.\($0)" }
+        + TradeState.allCases.map { "app.trades.state.\($0.rawValue)" }
         + ClaimMethod.allCases.map { "app.gm.method.\($0.rawValue)" }
         + ["found", "unfound", "closed"].map { "app.map.cache.\($0)" }
-        + ["missing", "damaged", "unreadable", "wrongCoordinates"].map { "app.report.\($0)" })
+        + ReportKind.allCases.map { "app.report.\($0)" })   // the case's name: wrongCoordinates
 
     @Test func everyKeyTheWebAppNamesIsInBothCataloguesWithTheSamePlaceholders() throws {
         let keys = try Self.namedKeys().union(Self.builtKeys)

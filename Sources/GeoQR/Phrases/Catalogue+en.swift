@@ -207,6 +207,7 @@ extension Phrasebook {
         "app.trades.state.declined": "declined",
         "app.trades.state.cancelled": "cancelled",
         "app.trades.state.expired": "expired",
+        "app.trades.state.failed": "failed (an item changed hands)",
 
         "app.board.title": "Leaderboard",
         "app.board.players": "Players",

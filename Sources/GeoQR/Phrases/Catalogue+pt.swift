@@ -206,6 +206,7 @@ extension Phrasebook {
         "app.trades.state.declined": "recusada",
         "app.trades.state.cancelled": "cancelada",
         "app.trades.state.expired": "expirada",
+        "app.trades.state.failed": "falhou (um item mudou de mãos)",
 
         "app.board.title": "Classificação",
         "app.board.players": "Jogadores",

@@ -9,7 +9,7 @@ import QRImaging
 import Testing
 
 @Suite("The game master's control room: live feed, positions, points, report photos")
-struct ControlRoomTests {
+struct ControlRoomFeedTests {
     /// Over a real socket: the control room's stream hears every claim as it is judged (a
     /// refused one too), each player's position, and joins; a player's stream hears none of it.
     @Test func controlRoomHearsClaimsPositionsAndJoinsThatPlayersDoNot() async throws {
