@@ -30,6 +30,8 @@ public struct Game: Sendable {
     public let guesses: Guesses
     /// Camera refusals recorded once a minute per player, cache and verdict.
     let repeatedRefusals = RepeatedRefusals()
+    /// Every player's name, for a new one to be checked against.
+    let knownNames = KnownNames()
 
     public init(hunt: Hunt, secret: HuntSecret?, store: any GameStore, clock: @escaping @Sendable () -> Date = { Date() },
                 running: (@Sendable () async throws -> Bool)? = nil, guesses: Guesses = Guesses()) {

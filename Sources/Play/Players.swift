@@ -17,7 +17,7 @@ extension Game {
     public func join(name: String, pin: String, team: String?) async throws -> Outcome<Player> {
         let team = try TeamName.check(team, listed: hunt.teams)
         _ = try PlayerName.check(name, taken: [])   // a malformed name costs no read of the players
-        let existing = try await store.players(hunt: huntID).map(\.name)
+        let existing = try await knownNames.current(in: store, hunt: huntID)
         let name = try PlayerName.checkNew(name, among: existing, skeleton: NameSkeletons.skeleton)
         let player = try await store.join(hunt: huntID, name: name, pin: pin, team: team, at: clock())
         return Outcome(player, effects: [.playerSeen(player), .standingsChanged])

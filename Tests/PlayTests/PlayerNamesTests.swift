@@ -47,6 +47,26 @@ struct PlayerNamesTests {
         #expect(try await store.players(hunt: "NAMES").map(\.name) == ["Ada"])
     }
 
+    /// The names a join is checked against are kept between joins and brought up to date from
+    /// the ledger: a player who joined through another server on the same store (here the store
+    /// itself, as `geoqr gm` or a second server writes), after this game last looked, counts too;
+    /// so does another hunt's player not.
+    @Test func joinsMadeElsewhereAreSeenByTheNextJoin() async throws {
+        _ = try await game.join(name: "Ada", pin: "4321", team: nil)
+        _ = try await store.join(hunt: "NAMES", name: "Bob", pin: "1111", team: nil, at: Date())
+        _ = try await store.join(hunt: "OTHER", name: "Cy", pin: "1111", team: nil, at: Date())
+        await #expect(throws: GameRuleViolation.nameConfusable("B\u{43E}b", with: "Bob")) {
+            try await game.join(name: "B\u{43E}b", pin: "4321", team: nil)   // a Cyrillic о
+        }
+        await #expect(throws: GameRuleViolation.nameTaken("bob")) { try await game.join(name: "bob", pin: "4321", team: nil) }
+        #expect(try await game.join(name: "Cy", pin: "4321", team: nil).value.name == "Cy")
+        // A second game on the same store (another server) starts from the ledger's players.
+        let other = Game(hunt: Self.hunt, secret: nil, store: store)
+        await #expect(throws: GameRuleViolation.nameConfusable("\u{410}da", with: "Ada")) {
+            try await other.join(name: "\u{410}da", pin: "4321", team: nil)
+        }
+    }
+
     @Test func ordinaryNamesInManyScriptsJoin() async throws {
         let names = ["João", "Ελένη", "さくら", "山田太郎", "Владимир", "प्रियंका", "Nguyễn Thị Minh Khai",
                      "👨‍👩‍👧‍👦", "🏳️‍🌈 Sam", "Ana-Sofia d'Ávila"]

@@ -41,10 +41,19 @@ public enum PlayerName {
     /// Р) is refused as `P160` is.
     public static func checkNew(_ raw: String, among existing: [String], skeleton: (String) -> String)
         throws(GameRuleViolation) -> String {
-        let name = try check(raw, taken: Set(existing.map(key)))
+        var register = NameRegister()
+        for name in existing { register.add(name, skeleton: skeleton) }
+        return try checkNew(raw, among: register, skeleton: skeleton)
+    }
+
+    /// ``checkNew(_:among:skeleton:)`` against names kept with their skeletons: no work for each
+    /// existing name, so a join costs the same with 40,000 players as with 4.
+    public static func checkNew(_ raw: String, among existing: NameRegister, skeleton: (String) -> String)
+        throws(GameRuleViolation) -> String {
+        let name = try check(raw, taken: [])
+        guard !existing.holds(key: key(name)) else { throw .nameTaken(name) }
         guard !passesForID(name, skeleton: skeleton) else { throw .nameLooksLikeID(name) }
-        let mine = shapes(of: name, skeleton: skeleton)
-        if let twin = existing.first(where: { !shapes(of: $0, skeleton: skeleton).isDisjoint(with: mine) }) {
+        if let twin = existing.name(withAnyOf: shapes(of: name, skeleton: skeleton)) {
             throw .nameConfusable(name, with: twin)
         }
         return name
@@ -91,7 +100,36 @@ public enum PlayerName {
 
     /// The skeletons a name is compared by: as written (`I` and `l` share one) and in lower case
     /// (names ignore case, so `аda` in Cyrillic passes for `Ada`).
-    private static func shapes(of name: String, skeleton: (String) -> String) -> Set<String> {
+    static func shapes(of name: String, skeleton: (String) -> String) -> Set<String> {
         [skeleton(name), skeleton(key(name))]
+    }
+}
+
+/// The names of a hunt's players with what a new name is compared by (``PlayerName/key(_:)`` and
+/// skeletons), kept as players join so that checking a new name reads none of them again.
+///
+/// ```swift
+/// var register = NameRegister()
+/// register.add("Ada", skeleton: icu)
+/// try PlayerName.checkNew("\u{410}da", among: register, skeleton: icu)   // throws .nameConfusable
+/// ```
+public struct NameRegister: Sendable {
+    private var keys: Set<String> = []
+    /// Each skeleton, as written and in lower case, with the first name that has it.
+    private var shapes: [String: String] = [:]
+
+    public init() {}
+
+    public var count: Int { keys.count }
+
+    public mutating func add(_ name: String, skeleton: (String) -> String) {
+        guard keys.insert(PlayerName.key(name)).inserted else { return }
+        for shape in PlayerName.shapes(of: name, skeleton: skeleton) where shapes[shape] == nil { shapes[shape] = name }
+    }
+
+    func holds(key: String) -> Bool { keys.contains(key) }
+
+    func name(withAnyOf shapes: Set<String>) -> String? {
+        shapes.lazy.compactMap { self.shapes[$0] }.first
     }
 }
