@@ -27,6 +27,22 @@ struct TradeStoreTests {
         #expect(try await store.verify().isIntact)
     }
 
+    /// Found by the differential test: two cards of one cache swapped passed the rules, and then
+    /// the ledger's one-card-per-cache index refused the first of the two moves as a storage fault.
+    @Test(arguments: StoreKind.tested) func twoCardsOfOneCacheSwapHands(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
+        defer { store.removeFolder() }
+        let ada = try await store.player("Ada"), bob = try await store.player("Bob")
+        let adaCard = "C" + (try await store.found(ada, "A1")).id.dropFirst()
+        let bobCard = "C" + (try await store.found(bob, "A1", minutes: 5)).id.dropFirst()
+        let offer = try await store.offerTrade(hunt: "TEST", from: "Ada", to: "Bob", give: [adaCard], receive: [bobCard],
+                                               at: t0, lifetime: 600)
+        #expect(try await store.acceptTrade(hunt: "TEST", id: offer.id, by: "Bob", at: t0).state == .accepted)
+        #expect(try await store.collection(hunt: "TEST", player: "Ada").map(\.id) == [bobCard])
+        #expect(try await store.collection(hunt: "TEST", player: "Bob").map(\.id) == [adaCard])
+        #expect(try await store.verify().isIntact)
+    }
+
     @Test(arguments: StoreKind.tested) func acceptFailsWhenAnItemIsGone(_ kind: StoreKind) async throws {
         let store = try await makeStore(kind)
         defer { store.removeFolder() }

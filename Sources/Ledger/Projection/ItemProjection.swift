@@ -41,7 +41,12 @@ enum ItemProjection {
                      t.offeredAt.millisecondsSince1970, t.expiresAt.millisecondsSince1970, t.state.rawValue, seq)]
         case .tradeAccepted:
             let b = try body(TradeAccepted.self)
-            return b.moves.map { .init("UPDATE items SET owner_id = ?, seq = ? WHERE id = ?", $0.to, seq, $0.item) }
+            // Every moved item leaves its owner before any arrives: a swap of two cards of one
+            // cache would otherwise hold two of them in one hand between the two updates, which
+            // the one-card-per-cache index refuses (in both databases, row by row).
+            let leave: [ProjectionStatement] = b.moves.count < 2 ? []
+                : b.moves.map { .init("UPDATE items SET owner_id = NULL WHERE id = ?", $0.item) }
+            return leave + b.moves.map { .init("UPDATE items SET owner_id = ?, seq = ? WHERE id = ?", $0.to, seq, $0.item) }
                 + [.init("UPDATE trades SET state = 'accepted', closed_ms = ?, seq = ? WHERE id = ?", time, seq, b.trade)]
         case .tradeClosed:
             let b = try body(TradeClosed.self)
