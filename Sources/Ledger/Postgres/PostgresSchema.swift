@@ -1,7 +1,8 @@
 import Foundation
 import PostgresNIO
 
-/// The ledger's schema in PostgreSQL, as named migrations applied in order and recorded in
+/// The ledger's schema in PostgreSQL: the statements of its migrations (the list is
+/// ``LedgerMigrations``, one for both stores), applied in order and recorded in
 /// `geoqr_migrations`. The tables, columns and indexes are SQLite's (``LedgerSchema``) in
 /// PostgreSQL's types (`bigint` for SQLite's integers, `double precision` for its reals), so
 /// the projection's statements run unchanged in both. Migrations are only ever added.
@@ -10,16 +11,8 @@ import PostgresNIO
 /// try await PostgresSchema.migrate(sql)   // under an advisory lock: servers may start together
 /// ```
 enum PostgresSchema {
-    /// Every migration, in order.
-    static let migrations: [(name: String, statements: [String])] = [
-        ("v1: events and chain head", eventsSQL),
-        ("v1: derived state", statements(derivedStateSQL)),
-        (SignInsSchema.postgresName, SignInsSchema.statements),
-        ("v3: notify on append", notifySQL),
-        ("v4: live finds by cache", liveFindsByCacheSQL),
-        (SessionsAndClaimIDsSchema.sessionsExpireName, SessionsAndClaimIDsSchema.sessionsExpire),
-        (SessionsAndClaimIDsSchema.claimIDsPerPlayerName, SessionsAndClaimIDsSchema.claimIDsPerPlayerPostgres),
-    ]
+    /// Every migration, in order (``LedgerMigrations``, the one list for both stores).
+    static var migrations: [(name: String, statements: [String])] { LedgerMigrations.postgres }
 
     /// The statements of a script with no `;` but those that end them (postgres-nio's
     /// extended protocol runs one statement a query).

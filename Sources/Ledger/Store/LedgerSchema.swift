@@ -1,6 +1,7 @@
 import GRDB
 
-/// The ledger's schema, as named migrations in one migrator. Migrations are only ever added.
+/// The ledger's schema in SQLite: the statements of its migrations (the list is
+/// ``LedgerMigrations``, one for both stores), and what verification reads.
 ///
 /// ```swift
 /// try LedgerSchema.migrator.migrate(pool)
@@ -16,70 +17,53 @@ enum LedgerSchema {
         ("hunt_state", "hunt"), ("hints", "seq"), ("claim_ids", "hunt, player_id, claim_id"),
     ]
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: events") { db in
-            try db.execute(sql: """
-                CREATE TABLE events (
-                    seq INTEGER PRIMARY KEY,
-                    time_ms INTEGER NOT NULL,
-                    hunt TEXT NOT NULL,
-                    actor TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    body TEXT NOT NULL,
-                    prev_hash TEXT NOT NULL,
-                    hash TEXT NOT NULL
-                );
-                CREATE INDEX events_by_hunt ON events(hunt, seq);
-                -- Append-only for the program; a hand edit that drops these is caught by
-                -- `geoqr ledger verify` through the hash chain.
-                CREATE TRIGGER events_no_update BEFORE UPDATE ON events
-                    BEGIN SELECT RAISE(ABORT, 'the ledger is append-only: events cannot be changed'); END;
-                CREATE TRIGGER events_no_delete BEFORE DELETE ON events
-                    BEGIN SELECT RAISE(ABORT, 'the ledger is append-only: events cannot be deleted'); END;
-                """)
-        }
-        migrator.registerMigration("v1: derived state") { db in
-            try db.execute(sql: derivedStateSQL)
-        }
-        migrator.registerMigration("v2: hunt state") { db in
-            // Whether the game master has the hunt running; no row means running.
-            try db.execute(sql: """
-                CREATE TABLE hunt_state (hunt TEXT PRIMARY KEY, running INTEGER NOT NULL, seq INTEGER NOT NULL);
-                """)
-        }
-        migrator.registerMigration(CredentialsMigration.name, migrate: CredentialsMigration.migrate)
-        migrator.registerMigration("v4: hints") { db in
-            // Hints players paid to see, one per player and cache; the cost is also a row in
-            // `points`, from the same event.
-            try db.execute(sql: """
-                CREATE TABLE hints (
-                    hunt TEXT NOT NULL, player_id TEXT NOT NULL, cache_id TEXT NOT NULL, cost INTEGER NOT NULL,
-                    revealed_ms INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (hunt, player_id, cache_id)
-                );
-                """)
-        }
-        migrator.registerMigration("v5: claim ids") { db in
-            // The ids phones give claims they may send more than once (kept while offline):
-            // what each came to, so a second sending records nothing new.
-            try db.execute(sql: """
-                CREATE TABLE claim_ids (
-                    hunt TEXT NOT NULL, claim_id TEXT NOT NULL, player_id TEXT NOT NULL, find_id TEXT,
-                    verdict TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (hunt, claim_id)
-                );
-                """)
-            try StateProjection.rebuildClaimIDs(db)
-        }
-        migrator.registerMigration(SignInsSchema.name) { db in
-            try db.execute(sql: SignInsSchema.statements.joined(separator: ";\n"))
-        }
-        migrator.registerMigration(SessionsAndClaimIDsSchema.sessionsExpireName) { db in
-            try db.execute(sql: SessionsAndClaimIDsSchema.sessionsExpire.joined(separator: ";\n"))
-        }
-        migrator.registerMigration(SessionsAndClaimIDsSchema.claimIDsPerPlayerName) { db in
-            try db.execute(sql: SessionsAndClaimIDsSchema.claimIDsPerPlayerSQLite.joined(separator: ";\n"))
-        }
-        return migrator
+    /// SQLite's migrations (``LedgerMigrations``), for GRDB's migrator.
+    static var migrator: DatabaseMigrator { LedgerMigrations.sqliteMigrator }
+
+    static let eventsSQL = """
+        CREATE TABLE events (
+            seq INTEGER PRIMARY KEY,
+            time_ms INTEGER NOT NULL,
+            hunt TEXT NOT NULL,
+            actor TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            body TEXT NOT NULL,
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL
+        );
+        CREATE INDEX events_by_hunt ON events(hunt, seq);
+        -- Append-only for the program; a hand edit that drops these is caught by
+        -- `geoqr ledger verify` through the hash chain.
+        CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+            BEGIN SELECT RAISE(ABORT, 'the ledger is append-only: events cannot be changed'); END;
+        CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+            BEGIN SELECT RAISE(ABORT, 'the ledger is append-only: events cannot be deleted'); END;
+        """
+
+    /// Whether the game master has the hunt running; no row means running.
+    static let huntStateSQL = """
+        CREATE TABLE hunt_state (hunt TEXT PRIMARY KEY, running INTEGER NOT NULL, seq INTEGER NOT NULL);
+        """
+
+    /// Hints players paid to see, one per player and cache; the cost is also a row in `points`,
+    /// from the same event.
+    static let hintsSQL = """
+        CREATE TABLE hints (
+            hunt TEXT NOT NULL, player_id TEXT NOT NULL, cache_id TEXT NOT NULL, cost INTEGER NOT NULL,
+            revealed_ms INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (hunt, player_id, cache_id)
+        );
+        """
+
+    /// The ids phones give claims they may send more than once (kept while offline): what each
+    /// came to, so a second sending records nothing new.
+    @Sendable static func claimIDs(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE claim_ids (
+                hunt TEXT NOT NULL, claim_id TEXT NOT NULL, player_id TEXT NOT NULL, find_id TEXT,
+                verdict TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (hunt, claim_id)
+            );
+            """)
+        try StateProjection.rebuildClaimIDs(db)
     }
 
     /// Every derived table keeps `seq`, the last event that changed the row, so verification

@@ -1,0 +1,89 @@
+import GRDB
+
+/// The ledger's schema as one list of migrations for both stores, in the order they run. Each
+/// says what it does in SQLite and in PostgreSQL, where the two must differ (types, how a
+/// primary key is changed, a trigger's language); nil where that database needs nothing, because
+/// one of its earlier migrations already made the same thing. Both stores end with the same
+/// tables, columns and indexes (`LedgerSchemaParityTests` compares them from each database's own
+/// catalogue); what only one has is the machinery around them: PostgreSQL's `chain_head` and
+/// `geoqr_migrations`, each database's triggers.
+///
+/// Migrations are only ever added, at the end, and a migration's name is what each database
+/// records as done, so names never change. A new one, when both databases take the same SQL:
+///
+/// ```swift
+/// Migration("v12: trails walked", both: ["CREATE INDEX finds_by_player ON finds (hunt, player_id, time_ms)"])
+/// ```
+enum LedgerMigrations {
+    struct Migration: Sendable {
+        /// The name SQLite records (GRDB's `grdb_migrations`).
+        var name: String
+        /// The name PostgreSQL records (`geoqr_migrations`), where the two lists were once apart.
+        var postgresName: String
+        var sqlite: SQLiteStep?
+        var postgres: [String]?
+
+        init(_ name: String, postgresName: String? = nil, sqlite: SQLiteStep?, postgres: [String]?) {
+            self.name = name
+            self.postgresName = postgresName ?? name
+            self.sqlite = sqlite
+            self.postgres = postgres
+        }
+
+        /// The same statements in both.
+        init(_ name: String, both statements: [String]) {
+            self.init(name, sqlite: .statements(statements), postgres: statements)
+        }
+    }
+
+    enum SQLiteStep: Sendable {
+        case statements([String])
+        /// A migration that reads what is there (moving data out of old bodies).
+        case work(@Sendable (Database) throws -> Void)
+    }
+
+    static let all: [Migration] = [
+        Migration("v1: events", postgresName: "v1: events and chain head",
+                  sqlite: .statements([LedgerSchema.eventsSQL]), postgres: PostgresSchema.eventsSQL),
+        Migration("v1: derived state",
+                  sqlite: .statements([LedgerSchema.derivedStateSQL]),
+                  postgres: PostgresSchema.statements(PostgresSchema.derivedStateSQL)),
+        // PostgreSQL's first derived state already held the tables of SQLite's v2–v5.
+        Migration("v2: hunt state", sqlite: .statements([LedgerSchema.huntStateSQL]), postgres: nil),
+        Migration(CredentialsMigration.name, sqlite: .work(CredentialsMigration.migrate), postgres: nil),
+        Migration("v4: hints", sqlite: .statements([LedgerSchema.hintsSQL]), postgres: nil),
+        Migration("v5: claim ids", sqlite: .work(LedgerSchema.claimIDs), postgres: nil),
+        Migration(SignInsSchema.name, postgresName: SignInsSchema.postgresName,
+                  sqlite: .statements(SignInsSchema.statements), postgres: SignInsSchema.statements),
+        Migration("v3: notify on append", sqlite: nil, postgres: PostgresSchema.notifySQL),
+        // SQLite took this index in "v10: one schema".
+        Migration("v4: live finds by cache", sqlite: nil, postgres: PostgresSchema.liveFindsByCacheSQL),
+        Migration(SessionsAndClaimIDsSchema.sessionsExpireName, both: SessionsAndClaimIDsSchema.sessionsExpire),
+        Migration(SessionsAndClaimIDsSchema.claimIDsPerPlayerName,
+                  sqlite: .statements(SessionsAndClaimIDsSchema.claimIDsPerPlayerSQLite),
+                  postgres: SessionsAndClaimIDsSchema.claimIDsPerPlayerPostgres),
+        // Where the two lists had drifted apart before they were one.
+        Migration("v10: one schema", sqlite: .statements(PostgresSchema.liveFindsByCacheSQL), postgres: nil),
+    ]
+
+    /// SQLite's migrations, for GRDB's migrator.
+    static var sqliteMigrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for migration in all {
+            switch migration.sqlite {
+            case .statements(let statements)?:
+                migrator.registerMigration(migration.name) { db in try db.execute(sql: statements.joined(separator: ";\n")) }
+            case .work(let work)?:
+                migrator.registerMigration(migration.name, migrate: work)
+            case nil:
+                continue
+            }
+        }
+        return migrator
+    }
+
+    /// PostgreSQL's migrations, as its store applies and records them.
+    static let postgres: [(name: String, statements: [String])] = all.compactMap { migration in
+        migration.postgres.map { (migration.postgresName, $0) }
+    }
+}
