@@ -69,41 +69,20 @@ extension HuntSession {
 /// out.tell(#"{"origin":"…","name":"claim",…}"#)
 /// ```
 final class NewsPublisher: Sendable {
-    private let publish: @Sendable (String) async throws -> Void
-    private let logger = Logger(label: "geoqr.news")
-    /// Guards `waiting` and `sending`.
-    private let lock = NSLock()
-    nonisolated(unsafe) private var waiting: [String] = []
-    nonisolated(unsafe) private var sending = false
+    private let batcher: Batcher<String>
 
     init(publish: @escaping @Sendable (String) async throws -> Void) {
-        self.publish = publish
+        let logger = Logger(label: "geoqr.news")
+        batcher = Batcher(maxBatch: .max, .task(yieldFirst: false) { items in
+            for payload in Self.pack(items) {
+                do { try await publish(payload) } catch { logger.warning("news for the other servers was not published: \(error)") }
+            }
+        })
     }
 
     /// Queues one news item (a ``ServerNews`` as JSON) for the other servers.
     func tell(_ item: String) {
-        let start = lock.withLock {
-            waiting.append(item)
-            if sending { return false }
-            sending = true
-            return true
-        }
-        if start { Task { await self.send() } }
-    }
-
-    private func send() async {
-        while true {
-            let items: [String] = lock.withLock {
-                let taken = waiting
-                waiting.removeAll()
-                if taken.isEmpty { sending = false }
-                return taken
-            }
-            if items.isEmpty { return }
-            for payload in Self.pack(items) {
-                do { try await publish(payload) } catch { logger.warning("news for the other servers was not published: \(error)") }
-            }
-        }
+        batcher.submit(item)
     }
 
     /// Items as JSON arrays of at most `limit` bytes each, in order; an item too long alone is left out.

@@ -74,13 +74,7 @@ final class PostgresTransaction {
 /// transactions, because every append conflicts with every other: under SERIALIZABLE all but one
 /// of the concurrent batches would abort and retry, where the lock queues them.
 final class PostgresGroupCommit: Sendable {
-    private let client: PostgresClient
-    private let location: PostgresLocation
-    private let maxBatch: Int
-    /// Guards `pending` and `draining` (an NSLock, as in ``GroupCommit``, for ThreadSanitizer).
-    private let lock = NSLock()
-    nonisolated(unsafe) private var pending: [PendingWrite] = []
-    nonisolated(unsafe) private var draining = false
+    private let batcher: Batcher<PendingWrite>
 
     /// How a batch runs its writes.
     enum Mode {
@@ -108,9 +102,9 @@ final class PostgresGroupCommit: Sendable {
     }
 
     init(client: PostgresClient, location: PostgresLocation, maxBatch: Int) {
-        self.client = client
-        self.location = location
-        self.maxBatch = maxBatch
+        batcher = Batcher(maxBatch: maxBatch, .task(yieldFirst: true) { batch in
+            await Self.commit(batch, client: client, location: location)
+        })
     }
 
     /// Runs `work` in the next batch and returns its result once the batch has committed.
@@ -149,41 +143,24 @@ final class PostgresGroupCommit: Sendable {
                     }
                 },
                 fail: { continuation.resume(throwing: $0) })
-            let startDrain = lock.withLock {
-                self.pending.append(pending)
-                if draining { return false }
-                draining = true
-                return true
-            }
-            if startDrain { Task { await self.drain() } }
+            batcher.submit(pending)
         }
     }
 
-    /// Commits batches until nothing is pending, one at a time.
-    private func drain() async {
-        while true {
-            // The callers just answered run on the same threads as this loop: let them send
-            // their next writes before the batch is taken, or it is a handful of them each time.
-            await Task.yield()
-            let batch: [PendingWrite] = lock.withLock {
-                let taken = Array(pending.prefix(maxBatch))
-                pending.removeFirst(taken.count)
-                if taken.isEmpty { draining = false }
-                return taken
+    /// Commits one batch and answers its callers. The callers just answered run on the same
+    /// threads as the drain: the batcher yields before it takes the next batch, so that they can
+    /// send their next writes first.
+    private static func commit(_ batch: [PendingWrite], client: PostgresClient, location: PostgresLocation) async {
+        do {
+            let answers = try await client.withConnection { connection in
+                if batch.count == 1 { return try await Self.run(batch, mode: .alone, connection, location)! }
+                if let answers = try await Self.run(batch, mode: .optimistic, connection, location) { return answers }
+                return try await Self.run(batch, mode: .guarded, connection, location)!
             }
-            if batch.isEmpty { return }
-            do {
-                let location = self.location
-                let answers = try await client.withConnection { connection in
-                    if batch.count == 1 { return try await Self.run(batch, mode: .alone, connection, location)! }
-                    if let answers = try await Self.run(batch, mode: .optimistic, connection, location) { return answers }
-                    return try await Self.run(batch, mode: .guarded, connection, location)!
-                }
-                answers.forEach { $0() }
-            } catch {
-                let translated = PostgresFailure.translate(error, location: location)
-                batch.forEach { $0.fail(translated) }
-            }
+            answers.forEach { $0() }
+        } catch {
+            let translated = PostgresFailure.translate(error, location: location)
+            batch.forEach { $0.fail(translated) }
         }
     }
 

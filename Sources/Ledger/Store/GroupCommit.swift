@@ -22,14 +22,8 @@ import GRDB
 final class GroupCommit: Sendable {
     private let writer: any DatabaseWriter
     private let path: String
-    private let maxBatch: Int
-    private let queue = DispatchQueue(label: "geoqr.ledger.group-commit")
-    /// Guards `pending` and `draining`. An NSLock (a pthread mutex) rather than
-    /// Synchronization's Mutex: ThreadSanitizer sees a pthread mutex's ordering, while it took
-    /// Mutex's futex-based lock for no lock at all and reported every batch as a race.
-    private let lock = NSLock()
-    nonisolated(unsafe) private var pending: [PendingWrite] = []
-    nonisolated(unsafe) private var draining = false
+    /// Batches on a queue of their own: SQLite's calls block.
+    private let batcher: Batcher<PendingWrite>
 
     /// One submitted write: `run` executes inside the batch's transaction, in a savepoint of
     /// its own when `guarded`, and returns the code that answers its caller; `fail` answers it
@@ -46,7 +40,9 @@ final class GroupCommit: Sendable {
     init(writer: any DatabaseWriter, path: String, maxBatch: Int = 1024) {
         self.writer = writer
         self.path = path
-        self.maxBatch = maxBatch
+        batcher = Batcher(maxBatch: maxBatch, .queue(DispatchQueue(label: "geoqr.ledger.group-commit")) { batch in
+            Self.commit(batch, writer: writer, path: path)
+        })
     }
 
     /// Runs `work` in the next batch and returns its result once the batch is durable.
@@ -77,13 +73,7 @@ final class GroupCommit: Sendable {
                     }
                 },
                 fail: { continuation.resume(throwing: $0) })
-            let startDrain = lock.withLock {
-                self.pending.append(pending)
-                if draining { return false }
-                draining = true
-                return true
-            }
-            if startDrain { queue.async { self.drain() } }
+            batcher.submit(pending)
         }
     }
 
@@ -98,29 +88,20 @@ final class GroupCommit: Sendable {
         }
     }
 
-    /// Commits batches until nothing is pending. Runs on `queue`, one drain at a time.
-    private func drain() {
-        while true {
-            let batch: [PendingWrite] = lock.withLock {
-                let taken = Array(pending.prefix(maxBatch))
-                pending.removeFirst(taken.count)
-                if taken.isEmpty { draining = false }
-                return taken
-            }
-            if batch.isEmpty { return }
+    /// Commits one batch and answers its callers.
+    private static func commit(_ batch: [PendingWrite], writer: any DatabaseWriter, path: String) {
+        do {
+            let answers: [@Sendable () -> Void]
             do {
-                let answers: [@Sendable () -> Void]
-                do {
-                    answers = try writer.write { db in try batch.map { try $0.run(db, false) } }
-                } catch is RefusedAfterWriting {
-                    // `write` rolled the transaction back: nothing of this batch is kept.
-                    answers = try writer.write { db in try batch.map { try $0.run(db, true) } }
-                }
-                answers.forEach { $0() }
-            } catch {
-                let translated = LedgerError.from(error, path: path)
-                batch.forEach { $0.fail(translated) }
+                answers = try writer.write { db in try batch.map { try $0.run(db, false) } }
+            } catch is RefusedAfterWriting {
+                // `write` rolled the transaction back: nothing of this batch is kept.
+                answers = try writer.write { db in try batch.map { try $0.run(db, true) } }
             }
+            answers.forEach { $0() }
+        } catch {
+            let translated = LedgerError.from(error, path: path)
+            batch.forEach { $0.fail(translated) }
         }
     }
 }
