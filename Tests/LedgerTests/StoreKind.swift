@@ -37,6 +37,8 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 protocol TestLedger: GameStore {
     /// The first column of the first row `sql` selects (nil when there is no row).
     func scalar(_ sql: String) async throws -> LedgerValue?
+    /// Every row `sql` selects, as the store's values.
+    func rows(_ sql: String) async throws -> [[LedgerValue]]
     /// Runs raw SQL (statements separated by `;`), as a person with the database's shell would.
     func tamper(_ sql: String) async throws
     /// A second store on the same ledger, as another process would open it.
@@ -92,14 +94,21 @@ enum PostgresTestDatabase {
 
 extension SQLiteGameStore: TestLedger {
     func scalar(_ sql: String) async throws -> LedgerValue? {
+        try await rows(sql).first?.first
+    }
+
+    func rows(_ sql: String) async throws -> [[LedgerValue]] {
         try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: sql) else { return nil }
-            switch (row[0] as DatabaseValue).storage {
-            case .null: return .null
-            case .int64(let n): return .integer(n)
-            case .double(let d): return .real(d)
-            case .string(let s): return .text(s)
-            case .blob: return nil
+            try Row.fetchAll(db, sql: sql).map { row in
+                row.databaseValues.map { value in
+                    switch value.storage {
+                    case .null: .null
+                    case .int64(let n): .integer(n)
+                    case .double(let d): .real(d)
+                    case .string(let s): .text(s)
+                    case .blob(let data): .text("blob \(data.count) bytes")
+                    }
+                }
             }
         }
     }
@@ -111,7 +120,11 @@ extension SQLiteGameStore: TestLedger {
 
 extension PostgresGameStore: TestLedger {
     func scalar(_ sql: String) async throws -> LedgerValue? {
-        try await read { connection in try await connection.fetch(sql, []).first?.values.first }
+        try await rows(sql).first?.first
+    }
+
+    func rows(_ sql: String) async throws -> [[LedgerValue]] {
+        try await read { connection in try await connection.fetch(sql, []).map(\.values) }
     }
 
     func tamper(_ sql: String) async throws {

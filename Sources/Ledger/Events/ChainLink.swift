@@ -17,7 +17,7 @@ extension LedgerEvent {
         let seq = head.seq + 1
         let value = try makeBody(seq)
         // Format 2: the body stored holds its private part; the hash covers its commitment.
-        let (body, hashed) = try EventSeal.seal(value)
+        let (body, hashed) = try EventSeal.seal(value) { EventSeal.salt(seq: seq, prevHash: head.hash) }
         let timeMs = time.millisecondsSince1970
         let hash = EventHash.computeSealed(seq: seq, timeMs: timeMs, hunt: hunt, actor: actor, kind: kind.rawValue,
                                            body: hashed, prevHash: head.hash)

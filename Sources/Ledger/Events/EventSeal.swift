@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GeoQR
+import Synchronization
 
 /// Ledger format 2: what a published ledger may show of an event, and what only the game master
 /// sees, with one hash chain over both.
@@ -25,7 +26,8 @@ enum EventSeal {
 
     /// The body as the ledger stores it, and as its hash covers it (the same text when it has no
     /// private part).
-    static func seal(_ value: some Encodable) throws -> (stored: String, hashed: String) {
+    /// `salt` is asked for only when the body has a private part.
+    static func seal(_ value: some Encodable, salt makeSalt: () -> String = randomSalt) throws -> (stored: String, hashed: String) {
         guard let sealed = value as? any SealedBody else {
             let text = try BodyCoding.encode(FormatTwo(body: value))
             return (text, text)
@@ -35,7 +37,7 @@ enum EventSeal {
             sealed.writeSealed(to: &json, privatePart: nil)
             return (json.text, json.text)
         }
-        let salt = randomSalt()
+        let salt = makeSalt()
         var secret = JSONWriter()
         sealed.writePrivate(to: &secret, salt: salt)
         let commitment = EventHash.hex(SHA256.hash(data: secret.bytes))
@@ -46,8 +48,28 @@ enum EventSeal {
         return (stored.text, hashed.text)
     }
 
-    /// 128 random bits, hex: enough that no one can try every position or PIN state against a
-    /// commitment.
+    /// The salt of the event `seq` that follows `prevHash`: 128 bits of an HMAC-SHA256 of the two
+    /// under ``saltKey``, hex. As unguessable as random bits to whoever lacks the key (no one can
+    /// try every position or PIN state against a commitment), and the same for the same event
+    /// under the same key, so the same acts give the same chain in any store (the differential
+    /// test replays them into SQLite and PostgreSQL and compares head hashes).
+    static func salt(seq: Int64, prevHash: String) -> String {
+        let key = saltKey.withLock { $0 }
+        let mac = HMAC<SHA256>.authenticationCode(for: Array("\(seq) \(prevHash)".utf8), using: key)
+        return EventHash.hex(Array(mac.prefix(16)))
+    }
+
+    /// The key salts are made with: random for each process and never stored. Tests that replay
+    /// a ledger set one of their own (``replaySalts(key:)``).
+    private static let saltKey = Mutex(SymmetricKey(size: .bits256))
+
+    /// Makes salts from `key` (256 bits' worth of bytes) from now on, in this process: for tests
+    /// that compare two stores' chains event by event.
+    static func replaySalts(key bytes: [UInt8]) {
+        saltKey.withLock { $0 = SymmetricKey(data: bytes) }
+    }
+
+    /// 128 random bits, hex.
     static func randomSalt() -> String {
         var generator = SystemRandomNumberGenerator()
         var bytes: [UInt8] = []
