@@ -50,3 +50,36 @@ public struct TeamStanding: Sendable, Equatable, Codable {
         players += 1
     }
 }
+
+/// Players grouped by team with each group's total, as the control room lists them: teams by
+/// name, case ignored as ``TeamStanding/rank(_:)`` counts them (the first player's spelling
+/// names the group), then the players with no team; in each group the players in joining order.
+///
+/// ```swift
+/// TeamGroup.group(players, standings: board)   // [Foxes: 45 points, P1 P4; Owls: 30, P2; no team: 10, P3]
+/// ```
+public struct TeamGroup: Sendable, Equatable, Codable {
+    /// The team's name; nil for the players with no team.
+    public var team: String?
+    /// The sum of the players' points now.
+    public var points: Int
+    /// Player ids.
+    public var players: [String]
+
+    public static func group(_ players: [Player], standings: [Standing]) -> [TeamGroup] {
+        let points = Dictionary(standings.map { ($0.player, $0.points) }, uniquingKeysWith: { a, _ in a })
+        var groups: [String?: TeamGroup] = [:]
+        for player in players {
+            let key = player.team.map(PlayerName.key)
+            groups[key, default: TeamGroup(team: player.team, points: 0, players: [])].players.append(player.id)
+            groups[key]!.points += points[player.id] ?? 0
+        }
+        return groups.sorted { a, b in
+            switch (a.key, b.key) {
+            case (nil, _): false
+            case (_, nil): true
+            case (let x?, let y?): x < y
+            }
+        }.map(\.value)
+    }
+}

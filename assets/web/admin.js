@@ -112,17 +112,12 @@
           ? t("app.gm.notReady", { parts: missing.map(part => t("app.checkin." + part)).join(", ") })
           : t("app.gm.ready")));
     };
-    const teams = new Map();
-    for (const p of o.players) {
-      const key = p.team || "";
-      if (!teams.has(key)) teams.set(key, []);
-      teams.get(key).push(p);
-    }
-    const groups = [...teams.entries()].sort(([a], [b]) => (a === "") - (b === "") || a.localeCompare(b));
-    GeoQR.replace($("players"), ...groups.map(([team, players]) => {
-      const total = players.reduce((sum, p) => sum + (points[p.id]?.points ?? 0), 0);
+    // The server groups the players and sums each team (TeamGroup); the page only shows them.
+    const byID = Object.fromEntries(o.players.map(p => [p.id, p]));
+    GeoQR.replace($("players"), ...o.teams.map(group => {
+      const team = group.team ?? "", players = group.players.map(id => byID[id]).filter(Boolean);
       return el("section", { class: "team", "data-team": team },
-        el("h3", {}, (team || t("app.gm.noTeam")) + " · " + t("app.caches.points", { points: total })),
+        el("h3", {}, (team || t("app.gm.noTeam")) + " · " + t("app.caches.points", { points: group.points })),
         el("ul", { class: "list" }, ...players.map(p => {
           const fix = where[p.id];
           const seen = fix ? t("app.gm.seen", { age: GeoQR.age(fix.at, serverNow()), accuracy: Math.round(fix.accuracyM ?? 0) }) : t("app.gm.notSeen");

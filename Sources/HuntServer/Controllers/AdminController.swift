@@ -39,6 +39,8 @@ struct AdminController {
         var reports: [Report]
         var disabled: [String]
         var standings: [Standing]
+        /// The players grouped by team, with each team's total (``Play/TeamGroup``).
+        var teams: [TeamGroup]
         var flags: [CheatFlag]
         /// Each player's last reported position (shown to the game master only).
         var positions: [PositionFix]
@@ -59,11 +61,12 @@ struct AdminController {
 
     @Sendable func overview(_ request: Request, context: HuntRequestContext) async throws -> Overview {
         let hunt = session.hunt.id, store = session.store
+        let players = try await store.players(hunt: hunt), standings = try await store.leaderboard(hunt: hunt)
         return Overview(running: try await session.state.running, listeners: await session.live.listenerCount,
-                        players: try await store.players(hunt: hunt), finds: try await store.finds(hunt: hunt, player: nil),
+                        players: players, finds: try await store.finds(hunt: hunt, player: nil),
                         reports: try await store.openReports(hunt: hunt),
                         disabled: try await store.disabledCaches(hunt: hunt).sorted(),
-                        standings: try await store.leaderboard(hunt: hunt),
+                        standings: standings, teams: TeamGroup.group(players, standings: standings),
                         flags: try await session.game.flags(), positions: await session.whereabouts.all(),
                         readiness: await session.readiness.all(), now: session.now(),
                         caches: session.hunt.caches.map { c in
