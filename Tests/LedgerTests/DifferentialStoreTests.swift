@@ -32,7 +32,10 @@ struct DifferentialStoreTests {
         var tally: [String: (acts: Int, refused: Int)] = [:]
         for index in 0..<Self.acts {
             let act = try await script.next(reading: sqlite)
-            let left = await act.run(on: sqlite), right = await act.run(on: postgres)
+            // The two stores share nothing: each act runs on both at once.
+            async let leftAnswer = act.run(on: sqlite)
+            async let rightAnswer = act.run(on: postgres)
+            let (left, right) = await (leftAnswer, rightAnswer)
             guard left.text == right.text else {
                 Issue.record("""
                     act \(index + 1) of seed \(Self.seed): \(act)
@@ -77,7 +80,7 @@ struct DifferentialStoreTests {
 }
 
 /// One act of the replay, with what it is given; run the same on any store.
-enum ReplayAct {
+enum ReplayAct: Sendable {
     case join(name: String, pin: String, team: String?, at: Date)
     case signIn(name: String, pin: String, at: Date)
     case resetPIN(player: String, pin: String, at: Date)
@@ -112,7 +115,7 @@ enum ReplayAct {
     var name: String { Mirror(reflecting: self).children.first?.label ?? "?" }
 
     /// What the store answered, as text to compare, and what the script learns from it.
-    struct Answer {
+    struct Answer: Sendable {
         var text: String
         var refused = false
         var player: Player?
