@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "GeoQR"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "LedgerTests", dependencies: [
-            "Ledger", "GeoQR", "HuntFiles", .product(name: "GRDB", package: "GRDB.swift"),
+            "Ledger", "GeoQR", "HuntFiles", "ForgeryCorpus", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: [

@@ -89,11 +89,12 @@ public struct ForgeryCorpus {
     private mutating func pick(_ n: Int) -> Int { Int(random.next() % UInt64(max(n, 1))) }
 }
 
-/// A small, fast generator with a seed (Steele, Lea and Flood's SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
+/// A small, fast generator with a seed (Steele, Lea and Flood's SplitMix64): the same seed, the
+/// same sequence, for the corpus here and the ledger's differential test.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,3 +1,4 @@
+import ForgeryCorpus
 import Foundation
 import GeoQR
 @testable import Ledger
@@ -362,18 +363,5 @@ struct ActScript {
         }
         if let trade = answer.trade { trades.append(trade) }
         if let report = answer.report { reports.append(report.id) }
-    }
-}
-
-/// A small seeded generator (Steele, Lea and Flood's SplitMix64): the same seed, the same acts.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
