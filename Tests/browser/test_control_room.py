@@ -144,6 +144,9 @@ def run():
             wait(ada, lambda d: "behind the returns box" in text(d, "#cache-list li[data-cache=B1]"), what="the hint revealed")
             after = next(s["points"] for s in api(session, "GET", "/api/leaderboard")["standings"] if s["name"] == "Ada")
             assert after == points - 3, (points, after)
+            # The team's total is the server's sum (TeamGroup), shown as it says.
+            wait(gm, lambda d: f"Foxes · {after} pts" in text(d, "#players [data-team=Foxes] h3"),
+                 what="Foxes' total after the hint")
         check("a paid hint is revealed on request and taken off the score", paid_hint)
 
         def report_with_photo_is_resolved():
