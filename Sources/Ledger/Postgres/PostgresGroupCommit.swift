@@ -2,8 +2,8 @@ import Foundation
 import PostgresNIO
 
 /// The transaction a batch of writes shares: the connection, and the head of the chain it
-/// locked. Acts append through ``append(_:hunt:actor:at:body:)``, as SQLite's acts append
-/// through `EventAppender`; what they write waits in the connection's ``PostgresWriteBuffer``
+/// locked. Acts append through ``append(_:)``, as SQLite's acts append through `EventAppender`;
+/// what they write waits in the connection's ``PostgresWriteBuffer``
 /// until a read or the commit sends it.
 final class PostgresTransaction {
     let sql: PostgresSQL
@@ -22,18 +22,12 @@ final class PostgresTransaction {
 
     var buffer: PostgresWriteBuffer { sql.buffer! }
 
-    /// The seq the next event will get.
-    var nextSeq: Int64 { head.seq + 1 }
-
-    /// Appends an event whose body may use its own seq (ids like `F42` are made from it),
-    /// linked to the head, and applies it to the derived tables.
-    @discardableResult
-    func append<Body: Encodable & Sendable>(_ kind: EventKind, hunt: String, actor: String, at time: Date,
-                                            body makeBody: (Int64) throws -> Body) async throws -> LedgerEvent {
-        let (event, value) = try LedgerEvent.following(head, kind: kind, hunt: hunt, actor: actor, at: time, body: makeBody)
-        buffer.add([Self.insertion(event)] + (try StateProjection.statements(for: event, decoded: value)))
-        head = (event.seq, event.hash)
-        return event
+    /// Appends an act's event, linked to the head, and applies it to the derived tables.
+    func append(_ event: NewEvent) throws -> AppendedEvent {
+        let appended = try event.link(head)
+        buffer.add([Self.insertion(appended.event)] + (try StateProjection.statements(for: appended.event, decoded: appended.body)))
+        head = (appended.event.seq, appended.event.hash)
+        return appended
     }
 
     /// Inserts an event as it is (a copied ledger's), moving the head on.

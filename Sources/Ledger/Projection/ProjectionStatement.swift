@@ -100,6 +100,38 @@ extension Database {
         }
     }
 
+    /// Every row `statement` gives with `values` bound, as ``LedgerRow``s (the columns' names
+    /// shared by them all).
+    func rows(_ statement: Statement, binding values: [LedgerValue]) throws -> [LedgerRow] {
+        let handle = statement.sqliteStatement
+        precondition(values.count == Int(sqlite3_bind_parameter_count(handle)),
+                     "\(values.count) values for \(sqlite3_bind_parameter_count(handle)) parameters in \(statement.sql)")
+        sqlite3_reset(handle)
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        bind(values, to: handle)
+        let count = sqlite3_column_count(handle)
+        var columns: [String: Int] = [:]
+        for column in 0..<count where columns[String(cString: sqlite3_column_name(handle, column))] == nil {
+            columns[String(cString: sqlite3_column_name(handle, column))] = Int(column)
+        }
+        let reading = SQLiteColumns(handle: handle)
+        var rows: [LedgerRow] = []
+        while true {
+            switch sqlite3_step(handle) {
+            case SQLITE_ROW:
+                rows.append(LedgerRow(columns: columns, values: (0..<count).map(reading.value)))
+            case SQLITE_DONE:
+                return rows
+            default:
+                throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
+                                    message: String(cString: sqlite3_errmsg(sqliteConnection)), sql: statement.sql)
+            }
+        }
+    }
+
     private func bind(_ values: [LedgerValue], to handle: OpaquePointer) {
         for (offset, value) in values.enumerated() {
             let index = CInt(offset + 1)
@@ -126,6 +158,16 @@ struct SQLiteColumns {
     func isNull(_ column: CInt) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     func integer(_ column: CInt) -> Int64 { sqlite3_column_int64(handle, column) }
     func bool(_ column: CInt) -> Bool { integer(column) != 0 }
+
+    /// The column's value as it is stored.
+    func value(_ column: CInt) -> LedgerValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: .integer(integer(column))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: .null
+        default: text(column).map { .text($0) } ?? .null
+        }
+    }
 
     /// The column's text with every byte (its length from SQLite, not up to a NUL).
     func text(_ column: CInt) -> String? {

@@ -38,12 +38,13 @@ struct Credential: Codable, Sendable, Equatable, FetchableRecord, PersistableRec
         );
         """
 
-    /// Gives a player a new PIN hash, set by event `seq`; keeps what the chain needs.
-    static func replace(_ db: Database, hunt: String, playerID: String, pinHash: String, seq: Int64) throws {
-        try db.execute(literal: """
-            INSERT INTO credentials (hunt, player_id, pin_hash, seq) VALUES (\(hunt), \(playerID), \(pinHash), \(seq))
+    /// Gives a player a new PIN hash, set by event `seq` (their join, or a PIN reset); keeps
+    /// what the chain needs.
+    static func replacing(hunt: String, player: String, pinHash: String, seq: Int64) -> ProjectionStatement {
+        ProjectionStatement("""
+            INSERT INTO credentials (hunt, player_id, pin_hash, seq) VALUES (?, ?, ?, ?)
             ON CONFLICT (player_id) DO UPDATE SET pin_hash = excluded.pin_hash, seq = excluded.seq
-            """)
+            """, hunt, player, pinHash, seq)
     }
 
     /// The PIN hashes that old events' hashes cover, by event seq.

@@ -1,0 +1,125 @@
+import Foundation
+import GeoQR
+
+extension GameStore {
+    /// Records a claim: a find when its verdict is `claimable`, else an attempt for audit. The
+    /// same claim again (its player and claim id) answers with what the first sending came to.
+    /// The claim carries the scan time; the event is stamped `time`, the moment it is recorded.
+    public func record(_ claim: ClaimRecord, in hunt: Hunt, at time: Date) async throws -> ClaimOutcome {
+        let claim = claim.normalized(for: hunt)
+        let scoring = rules.scoring
+        let trail = claim.cache.flatMap(hunt.cache(id:)).map { NewFind.trailCaches(of: $0.id, in: hunt).sorted() } ?? []
+        let key = ClaimKey(hunt: hunt.id, player: claim.player, cache: claim.cache ?? "", claimID: claim.claimID ?? "",
+                           trailCaches: trail)
+        return try await perform(LedgerAct(claim: key) { facts in
+            var claim = claim
+            let known = try facts.claimFacts(key)
+            guard let player = known.player else { throw GameRuleViolation.unknownPlayer(claim.player) }
+            claim.player = player
+            if known.sentBefore, let id = claim.claimID,
+               let earlier = try facts.earlierSending(hunt: hunt.id, player: player, claimID: id) {
+                return .answer(.resent(earlier))
+            }
+            let cache = claim.cache.flatMap(hunt.cache(id:))
+            switch Finding.decide(claim, cache: cache, disabled: known.disabled, existingFind: known.existingFind?.id) {
+            case .repeatOf:
+                return .answer(.alreadyFound(known.existingFind!))
+            case .attempt(let verdict):
+                let attempted = NewEvent(.claimAttempted, hunt: hunt.id, actor: player, at: time) { _ in
+                    ClaimAttempted(claim: claim, verdict: verdict)
+                }
+                return Decision(events: [attempted]) { _, _ in .attempt(verdict: verdict) }
+            case .newFind:
+                let found = NewEvent(.findRecorded, hunt: hunt.id, actor: player, at: time) { seq in
+                    NewFind.body(seq: seq, claim: claim, cache: cache!, hunt: hunt, scoring: scoring,
+                                 firstToFind: !known.foundBefore, playerHoldsCard: known.holdsCard,
+                                 earlierTrailFinds: known.trailFinds.map { (cache: $0.cache, timeMs: $0.timeMs) })
+                }
+                return Decision(events: [found]) { _, appended in
+                    NewFind.outcome(of: appended[0].body as! FindRecorded, hunt: hunt.id)
+                }
+            }
+        })
+    }
+
+    /// Finds of a hunt, oldest first; one player's when `player` is set. Void finds included.
+    public func finds(hunt: String, player: String?) async throws -> [Find] {
+        let hunt = hunt.uppercased()
+        return try await query(LedgerRead(consistent: player != nil) { facts in
+            guard let player else {
+                return try facts.rows("SELECT * FROM finds WHERE hunt = ? ORDER BY time_ms, seq", hunt).map(Find.init(row:))
+            }
+            let id = try facts.requirePlayer(hunt: hunt, player)
+            return try facts.rows("SELECT * FROM finds WHERE hunt = ? AND player_id = ? ORDER BY time_ms, seq", hunt, id)
+                .map(Find.init(row:))
+        })
+    }
+
+    /// A player's cards, newest first.
+    public func collection(hunt: String, player: String) async throws -> [Card] {
+        let hunt = hunt.uppercased()
+        return try await query(LedgerRead(consistent: true) { facts in
+            let id = try facts.requirePlayer(hunt: hunt, player)
+            return try facts.rows("""
+                SELECT * FROM items WHERE hunt = ? AND kind = 'card' AND owner_id = ? ORDER BY found_ms DESC, id DESC
+                """, hunt, id).map(Card.init(row:))
+        })
+    }
+
+    /// Players by points, then by finds, then by name.
+    public func leaderboard(hunt: String) async throws -> [Standing] {
+        let hunt = hunt.uppercased()
+        return try await query(LedgerRead { facts in
+            try facts.rows("""
+                SELECT p.id, p.name, p.team,
+                       CAST(COALESCE((SELECT SUM(amount) FROM points WHERE hunt = p.hunt AND player_id = p.id), 0) AS BIGINT) AS points,
+                       (SELECT COUNT(*) FROM finds WHERE hunt = p.hunt AND player_id = p.id AND voided = 0) AS finds
+                FROM players p WHERE p.hunt = ?
+                ORDER BY points DESC, finds DESC, p.name_key COLLATE \(facts.dialect.bytewise)
+                """, hunt).map(Standing.init(row:))
+        })
+    }
+
+    /// The points each find of a hunt counts for now, by find id (awards of a voided find are
+    /// gone, so it counts for nothing and is not listed).
+    ///
+    /// ```swift
+    /// let points = try await store.pointsByFind(hunt: "DEMO")["F12"] ?? 0   // 15
+    /// ```
+    public func pointsByFind(hunt: String) async throws -> [String: Int] {
+        let hunt = hunt.uppercased()
+        return try await query(LedgerRead { facts in
+            let rows = try facts.rows("""
+                SELECT find_id, CAST(SUM(amount) AS BIGINT) AS points FROM points
+                WHERE hunt = ? AND find_id IS NOT NULL GROUP BY find_id
+                """, hunt)
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["find_id"] as String, $0["points"] as Int) })
+        })
+    }
+
+    /// Claims of a hunt kept for audit and not finds, oldest first.
+    ///
+    /// ```swift
+    /// let forged = try await store.attempts(hunt: "DEMO").filter { $0.verdict == .forged }
+    /// ```
+    public func attempts(hunt: String) async throws -> [Attempt] {
+        let hunt = hunt.uppercased()
+        return try await query(LedgerRead { facts in
+            try facts.rows("SELECT * FROM attempts WHERE hunt = ? ORDER BY seq", hunt).map(Attempt.init(row:))
+        })
+    }
+
+    /// Finds the game master should look at (``GeoQR/CheatFlags``): too fast between two
+    /// finds, the same photo as another player, exactly the cache's coordinates.
+    public func flags(in hunt: Hunt) async throws -> [CheatFlag] {
+        let finds = try await finds(hunt: hunt.id, player: nil)
+        return CheatFlags.flags(finds.filter { $0.voidReason == nil }.map(\.facts), in: hunt)
+    }
+}
+
+extension Find {
+    /// What the anti-cheat rules look at.
+    public var facts: FindFacts {
+        FindFacts(id: id, player: player, cache: cache, time: time, location: location, photoSHA256: photoSHA256)
+    }
+}
