@@ -20,8 +20,9 @@ public enum Effect: Sendable, Equatable {
     /// A new find, for everyone listening.
     case found(Find, points: Int)
     /// A claim was judged and recorded (a find or a refused attempt), for the game master's
-    /// feed of claims as they happen.
-    case claimJudged(ClaimAnswer, player: String, method: ClaimMethod)
+    /// feed of claims as they happen: the claim as recorded, under the verdict the ledger gave
+    /// it (``FeedLine`` is made from these).
+    case claimJudged(ClaimRecord, verdict: Verdict, find: String?, points: Int?)
     /// A trade was offered, or ended (accepted, declined, cancelled, expired, failed): both
     /// parties should hear.
     case tradeChanged(TradeOffer)

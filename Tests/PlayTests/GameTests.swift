@@ -47,12 +47,43 @@ struct GameTests {
         let answer = claimed.value.best
         #expect(answer.verdict == .claimable && answer.outcome == .found && answer.message == "Under the bridge")
         let find = try #require(try await game.store.finds(hunt: "PLAY", player: nil).first)
+        guard case .claimJudged(let record, .claimable, answer.find, answer.points) = claimed.effects.last else {
+            Issue.record("the feed hears the find: \(claimed.effects)")
+            return
+        }
+        #expect(record.player == ada.value.id && record.cache == "A1" && record.method == .link)
         #expect(claimed.effects == [.findsChanged(player: ada.value.id), .found(find, points: answer.points!), .standingsChanged,
-                                    .claimJudged(answer, player: ada.value.id, method: .link)])
+                                    .claimJudged(record, verdict: .claimable, find: answer.find, points: answer.points)])
         let again = try await game.claimCode(code("A1"), at: at("A1"), method: .link, by: ada.value.id)
         #expect(again.value.best.verdict == .alreadyFound && again.value.best.find == answer.find, "one find per player per cache")
-        #expect(again.effects == [.claimJudged(again.value.best, player: ada.value.id, method: .link)],
-                "a refused claim changes nothing but is news for the game master's feed")
+        guard case .claimJudged(let repeated, .alreadyFound, answer.find, _) = again.effects.first, again.effects.count == 1 else {
+            Issue.record("a refused claim changes nothing but is news for the game master's feed: \(again.effects)")
+            return
+        }
+        #expect(repeated.player == ada.value.id && repeated.cache == "A1")
+    }
+
+    /// The control room's line for a claim is one: made live from what the claim's effect says,
+    /// and for a stream that resumes from the event the ledger kept, it is the same line.
+    @Test func theFeedLineOfAClaimIsTheSameLiveAndFromTheLedger() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ada = try await game.join(name: "Ada", pin: "4321", team: "Foxes").value
+        let far = try await game.claimCode(code("A2"), at: at("A1"), method: .link, by: ada.id)
+        let found = try await game.claimCode(code("A1"), at: at("A1"), method: .camera, by: ada.id)
+        let live = (far.effects + found.effects).compactMap { effect -> FeedLine? in
+            guard case .claimJudged(let claim, let verdict, let find, let points) = effect else { return nil }
+            return FeedLine(claim, verdict: verdict, find: find, points: points, name: ada.name, team: ada.team,
+                            in: Self.hunt, at: Self.t0)
+        }
+        let kept = try await game.store.events(after: 0, limit: 100).compactMap { event -> FeedLine? in
+            guard let (claim, verdict, find, points) = try FeedLine.recorded(in: event) else { return nil }
+            return FeedLine(claim, verdict: verdict, find: find, points: points, name: ada.name, team: ada.team,
+                            in: Self.hunt, at: Self.t0)
+        }
+        #expect(live.map(\.verdict) == ["too-far", "claimable"] && live.map(\.refused) == [true, false])
+        #expect(live[0].distanceM.map { $0 > 900 && $0 < 1100 } == true, "A2 is about a kilometre from where Ada stood")
+        #expect((live[1].points ?? 0) > 0 && live[1].find != nil && live[1].method == "camera")
+        #expect(kept == live)
     }
 
     @Test func aCameraHeldAtACodeFromTooFarRecordsTheRefusalOnceAMinute() async throws {

@@ -55,6 +55,9 @@ struct HuntView: ResponseEncodable {
     var hintCost: Int
     /// How long after a scan a claim kept offline may still be sent, in minutes.
     var offlineGraceMinutes: Int
+    /// Where the cache id sits in a code (``GeoQR/CodePatterns``): the offline outbox names
+    /// the caches of the claims it keeps from these.
+    var codePatterns: [String]
 }
 
 struct TrailView: Codable {

@@ -1,5 +1,6 @@
 import Foundation
 import GeoQR
+import Play
 import Ledger
 
 /// What players and control rooms hear of a ledger event, whichever server (or `geoqr gm`
@@ -95,24 +96,12 @@ extension HuntSession {
     /// it was down. Made from the claim as the ledger keeps it; the control room drops a line
     /// it already shows (same player, cache, verdict and scan time).
     func claimNews(of event: LedgerEvent) async throws -> [(LiveEvent, Audience)] {
-        guard event.hunt == hunt.id else { return [] }
-        let claim: ClaimRecord, verdict: Verdict, find: String?, points: Int?
-        switch try event.decodedBody() {
-        case .findRecorded(let body):
-            (claim, verdict, find, points) = (body.claim, .claimable, body.find, body.awards.map(\.amount).reduce(0, +))
-        case .claimAttempted(let body):
-            (claim, verdict, find, points) = (body.claim, body.verdict, nil, nil)
-        default:
-            return []
-        }
+        guard event.hunt == hunt.id, let (claim, verdict, find, points) = try FeedLine.recorded(in: event) else { return [] }
         let who = try await players.player(id: claim.player)
-        let cache = claim.cache.flatMap(hunt.cache(id:))
-        let distance = cache.flatMap { c in claim.location.map { $0.distance(to: c.coordinate) } }
-        return [(LiveEvent(name: "claim", value: ClaimNews(
-            player: claim.player, name: who?.name ?? claim.player, team: who?.team, method: claim.method.rawValue,
-            verdict: verdict.rawValue, refused: verdict.isRefusal, cache: claim.cache, cacheName: cache?.name, sentence: "", distanceM: distance,
-            accuracyM: nil, find: find, points: points, scanTime: claim.time, lateSeconds: claim.lateSeconds,
-            at: Date(millisecondsSince1970: event.timeMs)), id: event.seq), .gameMaster)]
+        return [(LiveEvent(name: "claim", value: FeedLine(claim, verdict: verdict, find: find, points: points,
+                                                          name: who?.name ?? claim.player, team: who?.team, in: hunt,
+                                                          at: Date(millisecondsSince1970: event.timeMs)), id: event.seq),
+                 .gameMaster)]
     }
 }
 

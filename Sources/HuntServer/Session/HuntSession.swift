@@ -146,7 +146,8 @@ public final class HuntSession: Sendable {
                 signedIn.forget(player: player)   // the reset ended them in the store, in its own transaction
             case .runningChanged: await state.changed()
             case .found, .tradeChanged: break   // news from the events table
-            case .claimJudged(let answer, let player, let method): await tellGameMaster(answer, by: player, method: method)
+            case .claimJudged(let claim, let verdict, let find, let points):
+                await tellGameMaster(claim, verdict: verdict, find: find, points: points)
             }
         }
         if standings { await broadcastLeaderboard() }
@@ -167,16 +168,14 @@ public final class HuntSession: Sendable {
     }
 
     /// The control room's feed: every recorded claim as it is judged, refused ones included.
-    private func tellGameMaster(_ answer: ClaimAnswer, by player: String, method: ClaimMethod) async {
+    private func tellGameMaster(_ claim: ClaimRecord, verdict: Verdict, find: String?, points: Int?) async {
         // A control room may be open on another server: the news goes out whether or not one
         // is open here, where the store can tell other servers.
         guard await live.gameMasterListening || othersHear else { return }
-        let who = try? await players.player(id: player)
-        await tellEveryServer(LiveEvent(name: "claim", value: ClaimNews(
-            player: player, name: who?.name ?? player, team: who?.team, method: method.rawValue, verdict: answer.verdict.rawValue,
-            refused: answer.verdict.isRefusal, cache: answer.cache, cacheName: answer.cacheName, sentence: answer.sentence.description, distanceM: answer.distanceM,
-            accuracyM: answer.accuracyM, find: answer.find, points: answer.points, scanTime: answer.scanTime,
-            lateSeconds: answer.lateSeconds, at: now())), to: .gameMaster)
+        let who = try? await players.player(id: claim.player)
+        await tellEveryServer(LiveEvent(name: "claim", value: FeedLine(claim, verdict: verdict, find: find, points: points,
+                                                                       name: who?.name ?? claim.player, team: who?.team,
+                                                                       in: hunt, at: now())), to: .gameMaster)
     }
 
     /// The player the request's bearer token signs in; 401 without one or with an unknown one.
@@ -211,24 +210,6 @@ public final class HuntSession: Sendable {
         await standings.invalidate()
         await standingsNews.changed()
     }
-}
-
-/// One claim as the control room's feed shows it.
-struct ClaimNews: Encodable {
-    var player, name: String
-    var team: String?
-    var method, verdict: String
-    /// The verdict's ``GeoQR/Verdict/isRefusal``, so the feed need not know which verdicts refuse.
-    var refused: Bool
-    var cache, cacheName: String?
-    var sentence: String
-    var distanceM, accuracyM: Double?
-    var find: String?
-    var points: Int?
-    var scanTime: Date
-    /// Set for a claim a phone kept while offline: how long after the scan it arrived.
-    var lateSeconds: Int?
-    var at: Date
 }
 
 /// Which caches are closed by the game master and which have an open report.

@@ -122,7 +122,9 @@ extension Game {
             if case .found(let find, let points, _) = outcome {
                 effects += [.findsChanged(player: find.player), .found(find, points: points), .standingsChanged]
             }
-            if case .resent = outcome {} else { effects.append(.claimJudged(answer, player: player, method: method)) }
+            if case .resent = outcome {} else {
+                effects.append(.claimJudged(record, verdict: answer.verdict, find: answer.find, points: answer.points))
+            }
             answers.append(answer)
         }
         return Outcome(ClaimAnswers(answers), effects: effects)

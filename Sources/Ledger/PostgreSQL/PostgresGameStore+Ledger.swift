@@ -2,12 +2,6 @@ import Foundation
 import GRDB
 
 extension PostgresGameStore {
-    public func events(after seq: Int64, limit: Int) async throws -> [LedgerEvent] {
-        try await read { sql in
-            try await sql.rows("SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?", seq, limit).map(Self.event)
-        }
-    }
-
     /// Checks the ledger as SQLite's store does, with the same ``LedgerVerifier``: the events,
     /// the credentials and the derived tables are read in one snapshot into a scratch SQLite
     /// database of the same schema, and verified there. So both stores give the same report,
@@ -37,11 +31,6 @@ extension PostgresGameStore {
         } catch {
             throw LedgerError.from(error, path: "\(location) (verifying)")
         }
-    }
-
-    static func event(_ row: LedgerRow) -> LedgerEvent {
-        LedgerEvent(seq: row["seq"], timeMs: row["time_ms"], hunt: row["hunt"], actor: row["actor"], kind: row["kind"],
-                    body: row["body"], prevHash: row["prev_hash"], hash: row["hash"])
     }
 }
 

@@ -7,10 +7,6 @@ extension PostgresGameStore {
     /// The channel ``publish(news:)`` notifies.
     public static let newsChannel = "geoqr_news"
 
-    public func headSeq() async throws -> Int64 {
-        try await read { sql in try await sql.row("SELECT seq FROM chain_head WHERE id = 1")?["seq"] ?? 0 }
-    }
-
     /// `LISTEN geoqr_events` and `LISTEN geoqr_news` on a connection of their own (a pooled one
     /// would be handed to other work), reconnecting a second after it is lost, until the
     /// stream is dropped.
