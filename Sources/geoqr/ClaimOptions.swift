@@ -41,10 +41,10 @@ struct ClaimOptions: ParsableArguments {
         let data = try dataOptions.directory()
         do {
             guard let secret = try data.existingSecret(forHunt: hunt.id) else {
-                throw fail("hunt \(hunt.id) has no secret in \(data.path): no codes were printed with this data directory (pass --data DIR or set GEOQR_DATA)")
+                throw CommandFailure("hunt \(hunt.id) has no secret in \(data.path): no codes were printed with this data directory (pass --data DIR or set GEOQR_DATA)")
             }
             return (hunt, secret)
-        } catch let error as ExitCode { throw error } catch { throw fail("\(error)") }
+        } catch { throw CommandFailure.from(error) }
     }
 }
 

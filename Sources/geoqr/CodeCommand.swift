@@ -66,11 +66,11 @@ struct CodeCommand: ParsableCommand {
     func run() throws {
         let h = try loadHunt(hunt, quietWarnings: true).hunt
         let secret: HuntSecret
-        do { secret = try dataOptions.directory().secret(forHunt: h.id) } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
+        do { secret = try dataOptions.directory().secret(forHunt: h.id) } catch { throw CommandFailure.from(error) }
         let caches: [Cache]
         if let cache {
             guard let c = h.cache(id: cache) else {
-                throw fail("\(HuntLibrary().path(for: hunt)): no cache \"\(cache)\" (caches: \(h.caches.map(\.id).joined(separator: ", ")))")
+                throw CommandFailure("\(HuntLibrary().path(for: hunt)): no cache \"\(cache)\" (caches: \(h.caches.map(\.id).joined(separator: ", ")))")
             }
             caches = [c]
         } else {
@@ -100,7 +100,7 @@ struct CodeCommand: ParsableCommand {
             }
             if targets.count > 50 { progress.update(tally.increment()) }
         }
-        if let first = tally.first { throw fail(first) }
+        if let first = tally.first { throw CommandFailure(first) }
     }
 
     private func render(_ payload: String) throws -> Data {
@@ -116,7 +116,7 @@ struct CodeCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw fail("\(path): cannot make folder: \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+            throw CommandFailure("\(path): cannot make folder: \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
         }
     }
 }

@@ -91,7 +91,7 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         let inputs = PictureInput.expand(paths)
-        guard !inputs.isEmpty else { throw fail("no images in \(paths.joined(separator: ", "))") }
+        guard !inputs.isEmpty else { throw CommandFailure("no images in \(paths.joined(separator: ", "))") }
         let batch = DecodeBatch(inputs: inputs, symbologies: try parsedSymbologies(), passes: try parsedPasses(),
                                 findAll: all, limits: PictureLimits(maxPixels: maxMegapixels * 1_000_000), jobs: jobs)
         let json = json

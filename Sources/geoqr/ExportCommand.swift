@@ -63,9 +63,9 @@ struct ExportCommand: AsyncParsableCommand {
         switch format {
         case .gpx: data = GPXWriter.hunt(parsed.hunt, sidecar: sidecar, generated: Date())
         case .geojson: data = try GeoJSON.caches(of: parsed.hunt)
-        case .fieldnotes: throw fail("--format fieldnotes exports a player's finds: add --player NAME")
+        case .fieldnotes: throw CommandFailure("--format fieldnotes exports a player's finds: add --player NAME")
         }
-        do { try FileAccess.write(data, to: output) } catch { throw fail(error.description) }
+        do { try FileAccess.write(data, to: output) } catch { throw CommandFailure(error.description) }
         if output != "-" {
             warn("\(parsed.hunt.caches.count) caches → \(output) (\(format.rawValue)\(sidecar == nil ? "" : ", with geocaching data"))")
         }
@@ -78,10 +78,10 @@ struct ExportCommand: AsyncParsableCommand {
         let found: [Find]
         do {
             guard let player = try await store.player(hunt: h.id, named: name) else {
-                throw fail("--player \(name): no such player in hunt \(h.id)")
+                throw CommandFailure("--player \(name): no such player in hunt \(h.id)")
             }
             found = try await store.finds(hunt: h.id, player: player.id).filter { $0.voidReason == nil }
-        } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
+        } catch { throw CommandFailure.from(error) }
         let logs = found.sorted { $0.time < $1.time }.compactMap { find -> FoundLog? in
             guard let cache = h.cache(id: find.cache) else { return nil }
             return FoundLog(cacheID: cache.id, cacheName: cache.name, coordinate: cache.coordinate,
@@ -93,7 +93,7 @@ struct ExportCommand: AsyncParsableCommand {
         case .fieldnotes: data = FieldNotes.data(logs)
         case .geojson: data = try GeoJSON.finds(logs, player: name)
         }
-        do { try FileAccess.write(data, to: output) } catch { throw fail(error.description) }
+        do { try FileAccess.write(data, to: output) } catch { throw CommandFailure(error.description) }
         if output != "-" { warn("\(logs.count) finds of \(name) → \(output) (\(format.rawValue))") }
     }
 
@@ -109,9 +109,9 @@ struct ExportCommand: AsyncParsableCommand {
             }
             return sidecar
         } catch let error as FileError {
-            throw fail("\(file): \(error)")
+            throw CommandFailure("\(file): \(error)")
         } catch {
-            throw fail("\(error)")
+            throw CommandFailure("\(error)")
         }
     }
 }

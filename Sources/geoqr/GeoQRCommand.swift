@@ -21,8 +21,8 @@ struct GeoQRCommand: AsyncParsableCommand {
         defaultSubcommand: nil
     )
 
-    /// ArgumentParser's own entry point, except that usage errors of the commands in
-    /// `UsageStatus` exit 2.
+    /// ArgumentParser's own entry point, except that a ``CommandFailure`` is printed as one
+    /// `geoqr:` line with its exit code, and usage errors of the commands in `UsageStatus` exit 2.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -31,6 +31,8 @@ struct GeoQRCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let failure as CommandFailure {
+            failure.exit()
         } catch {
             UsageStatus.exitIfUsageError(error)
             exit(withError: error)

@@ -70,18 +70,18 @@ struct ImportCommand: ParsableCommand {
         do {
             out = try GPXImport.run(path: file, options: options, outputName: output, schema: schema)
         } catch let error as XMLStreamError {
-            throw fail(error.description)
+            throw CommandFailure(error.description)
         } catch let error as GPXError {
-            throw fail(error.description)
+            throw CommandFailure(error.description)
         } catch let error as HuntFileError {
-            throw fail("import made an invalid hunt: \(error)")
+            throw CommandFailure("import made an invalid hunt: \(error)")
         }
         let sidecarPath = GeocachingSidecar.path(besideHuntFile: output)
         do {
             try FileAccess.write(try out.result.sidecar.encoded(), to: sidecarPath)
             try FileAccess.write(out.huntFile, to: output)
         } catch let error as FileError {
-            throw fail(error.description)
+            throw CommandFailure(error.description)
         }
         let report = out.result.report
         let overlaps = out.parsed.warnings.count

@@ -59,7 +59,7 @@ struct PrintCommand: ParsableCommand {
     func run() throws {
         let h = try loadHunt(hunt).hunt
         let secret: HuntSecret
-        do { secret = try dataOptions.directory().secret(forHunt: h.id) } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
+        do { secret = try dataOptions.directory().secret(forHunt: h.id) } catch { throw CommandFailure.from(error) }
         let entries = h.caches.map { cache in
             SheetEntry(payload: codeOptions.payload(hunt: h, cache: cache, secret: secret), cacheID: cache.id,
                        name: cache.name, latitude: cache.coordinate.geocachingLatitude,
@@ -74,9 +74,9 @@ struct PrintCommand: ParsableCommand {
         do {
             files = outputKind == "pdf" ? try writePDF(sheet) : try writePNGPages(sheet)
         } catch let error as SheetError {
-            throw fail(error.description)
+            throw CommandFailure(error.description)
         } catch let error as FileError {
-            throw fail(error.description)
+            throw CommandFailure(error.description)
         }
         if json {
             try printJSON(PrintResult(hunt: h.id, caches: entries.count, pages: sheet.pageCount, files: files))

@@ -15,7 +15,7 @@ enum ServeSetup {
         do {
             return try WebApp(folder: folder)
         } catch {
-            throw fail("\(source): \(error); without it geoqr serves the web app built into it")
+            throw CommandFailure("\(source): \(error); without it geoqr serves the web app built into it")
         }
     }
 
@@ -27,7 +27,7 @@ enum ServeSetup {
             basemap = .online(try TileServer(template: tiles, attribution: attribution))   // checked in validate()
         } else if let mbtiles {
             do { basemap = .mbtiles(try MBTiles(path: mbtiles), attribution: attribution) } catch {
-                throw fail("--mbtiles \(error)")
+                throw CommandFailure("--mbtiles \(error)")
             }
         }
         let folder = leaflet ?? ProcessInfo.processInfo.environment["GEOQR_LEAFLET"] ?? Leaflet.debianFolder

@@ -159,7 +159,7 @@ struct ServeCommand: AsyncParsableCommand {
             let tightened = try data.makePrivate()
             if !tightened.isEmpty { warn("\(tightened)") }
         } catch {
-            throw fail("\(error)")
+            throw CommandFailure("\(error)")
         }
         let descriptors = DescriptorLimit.raise()
         if descriptors.soft < DescriptorLimit.comfortable {
@@ -167,7 +167,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let webApp = try ServeSetup.webApp(web)
         let map = try ServeSetup.map(tiles: tiles, attribution: tilesAttribution, mbtiles: mbtiles, leaflet: leaflet)
-        let session: HuntSession
+        let session: ServedHunt
         let admin: AdminToken
         do {
             let secret = try data.secret(forHunt: parsed.hunt.id)
@@ -180,14 +180,14 @@ struct ServeCommand: AsyncParsableCommand {
             // Sessions kept by a server before they lived in the store come along once.
             try await SignIns(store: store, hunt: parsed.hunt.id)
                 .importSessionsFile("\(data.path)/server/\(parsed.hunt.id).sessions", at: Date())
-            session = HuntSession(hunt: parsed.hunt, secret: secret, store: store, admin: admin,
+            session = ServedHunt(hunt: parsed.hunt, secret: secret, store: store, admin: admin,
                                   options: .init(showCoordinates: !hideCoordinates, webApp: webApp,
                                                  reportPhotoFolder: "\(data.path)/server/report-photos",
                                                  basemap: map.basemap, leaflet: map.leaflet,
                                                  trustedProxies: TrustedProxies(behindProxy)),
                                   limiter: RateLimiter(rules: loadTest ? [:] : RateLimiter.standard))
         } catch {
-            throw fail("\(error)")
+            throw CommandFailure("\(error)")
         }
         let addresses = NetworkAddresses.current()
         var listeners: [HuntServer.Listener] = []
@@ -203,7 +203,7 @@ struct ServeCommand: AsyncParsableCommand {
                                        tls: try SelfSignedCertificate.serverConfiguration(certificate: cert, key: key)))
             }
         } catch {
-            throw fail("TLS: \(error)")
+            throw CommandFailure("TLS: \(error)")
         }
         let secure = !listeners.isEmpty
         listeners.insert(.init(host: plainHost, port: port), at: 0)

@@ -31,10 +31,10 @@ struct VerifyCommand: ParsableCommand {
         let secret: HuntSecret
         do {
             guard let s = try data.existingSecret(forHunt: h.id) else {
-                throw fail("hunt \(h.id) has no secret in \(data.path): no codes were printed with this data directory")
+                throw CommandFailure("hunt \(h.id) has no secret in \(data.path): no codes were printed with this data directory")
             }
             secret = s
-        } catch let error as ExitCode { throw error } catch { throw fail("\(error)") }
+        } catch { throw CommandFailure.from(error) }
 
         switch h.verify(payload, secret: secret) {
         case .success(let cache):

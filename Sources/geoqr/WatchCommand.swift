@@ -93,13 +93,13 @@ struct WatchCommand: ParsableCommand {
 
     private func openSource() throws -> any FrameSource {
         if let device {
-            do { return try CameraDevice(path: device) } catch { throw fail(error.description) }
+            do { return try CameraDevice(path: device) } catch { throw CommandFailure(error.description) }
         }
         let path = frames ?? "-"
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw fail("\(sourceName): cannot open: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw CommandFailure("\(sourceName): cannot open: \(String(cString: strerror(errno)))") }
         // The descriptor stays open for the life of the process, which is the life of the stream.
-        do { return try Y4MReader(fileDescriptor: fd) } catch { throw fail("\(sourceName): \(error)") }
+        do { return try Y4MReader(fileDescriptor: fd) } catch { throw CommandFailure("\(sourceName): \(error)") }
     }
 
     /// The source as messages name it.

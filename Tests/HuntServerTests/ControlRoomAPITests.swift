@@ -23,7 +23,7 @@ struct ControlRoomAPITests {
     static func app(for hunt: Hunt, secret: HuntSecret) throws -> (app: Application<RouterResponder<HuntRequestContext>>, folder: String) {
         let folder = NSTemporaryDirectory() + "geoqr-server-\(UUID().uuidString)"
         let store = try SQLiteGameStore(directory: folder, configuration: .init(pinCost: 4, synchronousFull: false))
-        let session = HuntSession(hunt: hunt, secret: secret, store: store,
+        let session = ServedHunt(hunt: hunt, secret: secret, store: store,
                                   admin: AdminToken(value: Harness.adminToken),
                                   options: .init(leaderboardInterval: .milliseconds(100)))
         return (Application(router: HuntRouter.build(session: session)), folder)

@@ -26,22 +26,22 @@ final class Harness: Sendable {
     static let webFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../assets/web").standardized.path
 
-    let session: HuntSession
+    let session: ServedHunt
     let secret = HuntSecret.random()
     let directory: String
 
     /// - parameter options: changes to the session's options (a basemap, Leaflet).
     init(limits: [RateLimiter.Kind: RateLimiter.Rule] = [:], showCoordinates: Bool = true,
-         options change: (inout HuntSession.Options) -> Void = { _ in }) throws {
+         options change: (inout ServedHunt.Options) -> Void = { _ in }) throws {
         directory = NSTemporaryDirectory() + "geoqr-server-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // As `geoqr serve` has it: wrong PINs counted per address first, the ledger's count per player slower.
         let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, pinPolicy: .perPlayer, synchronousFull: false))
-        var options = HuntSession.Options(showCoordinates: showCoordinates,
+        var options = ServedHunt.Options(showCoordinates: showCoordinates,
                                           leaderboardInterval: .milliseconds(100),
                                           reportPhotoFolder: directory + "/report-photos")
         change(&options)
-        session = HuntSession(hunt: Self.hunt, secret: secret, store: store,
+        session = ServedHunt(hunt: Self.hunt, secret: secret, store: store,
                               admin: AdminToken(value: Self.adminToken), options: options,
                               limiter: RateLimiter(rules: limits))
     }

@@ -11,9 +11,9 @@ import Testing
 @Suite("Hunt start and stop in the ledger")
 struct HuntStateTests {
     /// A server over the ledger in `directory`, as `geoqr serve` builds one on each start.
-    func server(_ directory: String, secret: HuntSecret) throws -> (session: HuntSession, app: some ApplicationProtocol) {
+    func server(_ directory: String, secret: HuntSecret) throws -> (session: ServedHunt, app: some ApplicationProtocol) {
         let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, synchronousFull: false))
-        let session = HuntSession(hunt: Harness.hunt, secret: secret, store: store,
+        let session = ServedHunt(hunt: Harness.hunt, secret: secret, store: store,
                                   admin: AdminToken(value: Harness.adminToken),
                                   options: .init(), limiter: RateLimiter(rules: [:]))
         return (session, Application(router: HuntRouter.build(session: session)))

@@ -99,7 +99,7 @@ struct ServerCachingTests {
     /// so the test does not depend on how fast this machine is.)
     @Test func aSnapshotPastItsAgeAnswersAtOnceAndRefreshesBehind() async throws {
         let reads = ReadCounter(), gate = Gate()
-        let snapshot = LedgerSnapshot(maxAge: .milliseconds(300)) {
+        let snapshot = CachedRead(maxAge: .milliseconds(300)) {
             let n = await reads.next()
             if n == 2 { await gate.passage() }
             return n

@@ -9,7 +9,7 @@ import Hummingbird
 /// let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
 /// ```
 public enum HuntRouter {
-    public static func build(session: HuntSession) -> Router<HuntRequestContext> {
+    public static func build(session: ServedHunt) -> Router<HuntRequestContext> {
         let router = Router(context: HuntRequestContext.self)
         let methods = RouteMethods()
         router.add(middleware: ForwardedClientMiddleware(trusted: session.options.trustedProxies))

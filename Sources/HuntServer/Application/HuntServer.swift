@@ -32,13 +32,13 @@ public struct HuntServer: Sendable {
         }
     }
 
-    public let session: HuntSession
+    public let session: ServedHunt
     public let listeners: [Listener]
     /// Idle timeouts, slow bodies and how many connections, shared by every listener.
     public var limits: ConnectionLimits
     public var logger = Logger(label: "geoqr.serve")
 
-    public init(session: HuntSession, listeners: [Listener], limits: ConnectionLimits = .current) {
+    public init(session: ServedHunt, listeners: [Listener], limits: ConnectionLimits = .current) {
         self.session = session
         self.listeners = listeners
         self.limits = limits

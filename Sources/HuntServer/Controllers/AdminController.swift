@@ -9,7 +9,7 @@ import Play
 /// stop; disable a cache; void a find; adjust points; resolve a report; broadcast; seed a
 /// trackable; export the ledger.
 struct AdminController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         let admin = group.group("admin").add(middleware: AdminOnly(session: session))
@@ -182,7 +182,7 @@ struct AdminController {
 
 /// Lets through only requests with the game master's token.
 struct AdminOnly: RouterMiddleware {
-    let session: HuntSession
+    let session: ServedHunt
     func handle(_ request: Request, context: HuntRequestContext,
                 next: (Request, HuntRequestContext) async throws -> Response) async throws -> Response {
         try session.requireAdmin(request)

@@ -9,7 +9,7 @@ import QRImaging
 /// camera frame from the browser, with the browser's location; (c) the code itself, from the
 /// URL form opened in the phone's browser, with the browser's location.
 struct ClaimController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         group.post("claims", use: claimCode)

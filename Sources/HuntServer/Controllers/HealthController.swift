@@ -8,7 +8,7 @@ import Hummingbird
 /// curl -fsS http://127.0.0.1:8080/healthz
 /// ```
 struct HealthController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to router: Router<HuntRequestContext>) {
         router.get("healthz", use: health)

@@ -7,7 +7,7 @@ import Play
 /// A cache's hint on request: free hints are answered as they are; a paid one (the hunt's
 /// `hintCost`) is recorded once and taken off the player's score (``Play/Game/revealHint(cache:by:)``).
 struct HintController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         group.post("caches/:id/hint", use: reveal)

@@ -8,7 +8,7 @@ import Play
 /// and bearing from `?latitude=&longitude=`), the players, the leaderboard, the API's
 /// OpenAPI description.
 struct HuntController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         group.get("hunt", use: hunt)

@@ -7,7 +7,7 @@ import Play
 /// Joining, signing in, and what a player asks about themself: their finds, cards,
 /// trackables and points; and their position, which brings proximity news.
 struct PlayerController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         group.post("join", use: join)
@@ -45,7 +45,7 @@ struct PlayerController {
     /// (a phone left somewhere): from then on those tokens get 401, on every server.
     @Sendable func signOut(_ request: Request, context: HuntRequestContext) async throws -> SignedOut {
         let id = try await session.player(request)
-        guard let token = HuntSession.bearer(request) else { throw APIError.noToken }
+        guard let token = ServedHunt.bearer(request) else { throw APIError.noToken }
         let all: Bool
         switch request.uri.queryParameters["all"].map({ $0.lowercased() }) {
         case nil, "false": all = false

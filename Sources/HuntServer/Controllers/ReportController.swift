@@ -7,7 +7,7 @@ import QRImaging
 
 /// "Needs maintenance" reports from players, and trackables picked up and dropped.
 struct ReportController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         group.post("reports", use: file)

@@ -6,7 +6,7 @@ import Play
 /// cache's health (``Play/Game/stations()``) and the results (``Play/Game/results()``) as JSON
 /// and as CSV files to download, the same tables `geoqr results` writes.
 struct ResultsController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         let admin = group.group("admin").add(middleware: AdminOnly(session: session))

@@ -7,7 +7,7 @@ import Play
 /// Trades between players: offer, list, accept, decline, cancel. Each party hears of every
 /// change over server-sent events.
 struct TradeController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         group.post("trades", use: offer)

@@ -6,7 +6,7 @@ import Hummingbird
 /// which asks the browser where it is and claims. The code stays in the address, read by the
 /// page's script, never echoed into HTML.
 struct WebController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to router: Router<HuntRequestContext>) {
         router.get("C/:code", use: claimPage)

@@ -4,7 +4,7 @@ import Logging
 
 /// Follows the events table, the outbox every server reads: each time it is woken it reads
 /// the events after the last one it handled, in seq order, forgets what each one changed and
-/// sends its news to the streams open on this server (``HuntSession/news(of:)``). So a find
+/// sends its news to the streams open on this server (``ServedHunt/news(of:)``). So a find
 /// made on one server reaches the players listening on every other, and a hunt stopped on
 /// one stops on all.
 ///
@@ -41,7 +41,7 @@ final class LedgerFollower: Sendable {
     /// Starts following from the ledger's head (earlier events are history, not news). Holds
     /// the session weakly: a session no longer used stops its follower.
     /// - parameter notices: the store's (``Ledger/GameStore/notices()``), nil when it has none.
-    func start(for session: HuntSession, notices: AsyncStream<StoreNotice>?) {
+    func start(for session: ServedHunt, notices: AsyncStream<StoreNotice>?) {
         let store = session.store, continuation = self.continuation
         // With notices the timer only covers a lost connection; without, it is how other
         // processes' appends are seen.
@@ -80,7 +80,7 @@ final class LedgerFollower: Sendable {
     }
 
     /// Handles every event after `seq`; answers the last one handled.
-    private static func catchUp(_ session: HuntSession, after seq: Int64) async throws -> Int64 {
+    private static func catchUp(_ session: ServedHunt, after seq: Int64) async throws -> Int64 {
         var last = seq
         while true {
             let events = try await session.store.events(after: last, limit: 1024)

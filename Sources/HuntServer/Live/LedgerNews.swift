@@ -10,7 +10,7 @@ import Ledger
 /// ```swift
 /// for (news, audience) in try await session.news(of: event) { await live.send(news, to: audience) }
 /// ```
-extension HuntSession {
+extension ServedHunt {
     func news(of event: LedgerEvent) async throws -> [(LiveEvent, Audience)] {
         guard event.hunt == hunt.id else { return [] }
         switch try event.decodedBody() {
@@ -89,7 +89,7 @@ struct ResumeLimits: Sendable {
     var age: TimeInterval = 30 * 60
 }
 
-extension HuntSession {
+extension ServedHunt {
     /// The control room's feed line for a claim the ledger recorded (a find, or an attempt
     /// it refused), for a stream that resumes: live, the feed hears each claim as it is judged
     /// (``tellGameMaster``, with no id), so a dropped stream would lose the claims made while

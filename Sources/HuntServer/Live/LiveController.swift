@@ -23,7 +23,7 @@ import NIOCore
 /// Opening a stream is rate-limited per player (``RateLimiter/Kind/streamOpen``), and one
 /// sign-in token or client address holds only so many at once (``StreamLimits``).
 struct LiveController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(to group: RouterGroup<HuntRequestContext>) {
         group.get("live", use: stream)

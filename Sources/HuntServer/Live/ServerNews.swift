@@ -13,7 +13,7 @@ import Logging
 /// await session.tellEveryServer(LiveEvent(name: "broadcast", value: message), to: .everyone)
 /// ```
 struct ServerNews: Codable, Sendable {
-    /// The server that published it (``HuntSession/serverID``), which has sent it already.
+    /// The server that published it (``ServedHunt/serverID``), which has sent it already.
     var origin: String
     var hunt: String
     var audience: Audience
@@ -21,7 +21,7 @@ struct ServerNews: Codable, Sendable {
     var json: String
 }
 
-extension HuntSession {
+extension ServedHunt {
     /// Sends to the streams open here and publishes to every other server on the store, in the
     /// background (``NewsPublisher``): a player's answer does not wait for it.
     func tellEveryServer(_ event: LiveEvent, to audience: Audience) async {

@@ -5,7 +5,7 @@ import Hummingbird
 /// (`/vendor/leaflet/…`) and, with `--mbtiles`, the basemap's tiles (`/tiles/{z}/{x}/{y}`).
 /// All public: a phone draws the map before anyone joins.
 struct MapController {
-    let session: HuntSession
+    let session: ServedHunt
 
     func addRoutes(api: RouterGroup<HuntRequestContext>, root: Router<HuntRequestContext>) {
         api.get("map", use: configuration)

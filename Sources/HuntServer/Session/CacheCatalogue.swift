@@ -7,7 +7,7 @@ import Play
 /// report, hints shown or priced (``Play/CacheHint``), and how far and which way, nearest
 /// first.
 struct CacheCatalogue {
-    let session: HuntSession
+    let session: ServedHunt
 
     func views(for player: String?, from here: Coordinate?) async throws -> [CacheView] {
         let hunt = session.hunt
@@ -38,10 +38,10 @@ struct CacheCatalogue {
 }
 
 /// Trackables by who holds them, for a player's own list (`/api/me/trackables`, which phones
-/// poll): the ids come from the seeding events the session's ``LedgerIndex`` has already read,
+/// poll): the ids come from the seeding events the session's ``EventReadModel`` has already read,
 /// so a poll reads only the trackables, not the whole list of events.
 struct TrackableIndex {
-    let session: HuntSession
+    let session: ServedHunt
 
     func all() async throws -> [Trackable] {
         var list: [Trackable] = []

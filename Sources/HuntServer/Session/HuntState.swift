@@ -6,18 +6,18 @@ import Ledger
 /// (`hunt-started` / `hunt-stopped` events), so it survives a restart of the server and a
 /// stop is on record like any other game-master act.
 ///
-/// Every claim asks, so the answer is kept (``LedgerSnapshot``): a start or stop from the
+/// Every claim asks, so the answer is kept (``CachedRead``): a start or stop from the
 /// admin page applies to the next request; one recorded by another process is seen within
 /// about a second.
 struct HuntState: Sendable {
     let store: any GameStore
     let hunt: String
-    private let kept: LedgerSnapshot<Bool>
+    private let kept: CachedRead<Bool>
 
     init(store: any GameStore, hunt: String) {
         self.store = store
         self.hunt = hunt
-        kept = LedgerSnapshot(maxAge: .seconds(1)) { try await store.huntRunning(hunt: hunt) }
+        kept = CachedRead(maxAge: .seconds(1)) { try await store.huntRunning(hunt: hunt) }
     }
 
     var running: Bool {

@@ -64,7 +64,7 @@ struct ClaimCommand: AsyncParsableCommand {
                 warn("\(input.path): \(error)")
                 continue
             } catch {
-                throw fail("\(error)")
+                throw CommandFailure("\(error)")
             }
             for answer in answers.all {
                 if answer.isFind { finds += 1 }

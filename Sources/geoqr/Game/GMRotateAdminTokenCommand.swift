@@ -50,7 +50,7 @@ struct GMRotateAdminTokenCommand: AsyncParsableCommand {
         let data = try dataOptions.directory()
         let base = try publicURL ?? PublicURL.fromEnvironment()
         let admin: AdminToken
-        do { admin = try AdminToken.rotate(directory: data.path, hunt: huntID) } catch { throw fail("\(error)") }
+        do { admin = try AdminToken.rotate(directory: data.path, hunt: huntID) } catch { throw CommandFailure("\(error)") }
         let path = "admin.html#token=\(admin.value)"
         let link = base.map { "\($0.text)/\(path)" }
         if json { return try printJSON(Result(hunt: huntID, token: admin.value, adminPath: "/" + path, adminLink: link)) }

@@ -48,7 +48,7 @@ struct PlayerOptions: ParsableArguments {
 /// A PIN from the first line of standard input.
 func readPIN() throws -> String {
     guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-        throw fail("no PIN: pass --pin PIN, or give it on the first line of standard input")
+        throw CommandFailure("no PIN: pass --pin PIN, or give it on the first line of standard input")
     }
     return line
 }
@@ -56,5 +56,5 @@ func readPIN() throws -> String {
 /// Runs a ledger call, turning what the game refuses (unknown player, wrong PIN…) and what
 /// storage cannot do into one line on standard error and exit status 1.
 func orFail<T>(_ body: () async throws -> T) async throws -> T {
-    do { return try await body() } catch let error as ExitCode { throw error } catch { throw fail("\(error)") }
+    do { return try await body() } catch { throw CommandFailure.from(error) }
 }

@@ -52,7 +52,7 @@ struct LedgerCopyCommand: AsyncParsableCommand {
         let source = try await storeOptions.ledger(data: dataOptions, mustExist: true)
         let sourcePlace = try LedgerPlace(storeOptions.named ?? dataOptions.directory().path)
         guard sourcePlace.description != target.description else {
-            throw fail("--to \(target) is the ledger being copied; name another database or folder")
+            throw CommandFailure("--to \(target) is the ledger being copied; name another database or folder")
         }
         let destination = try await target.open(mustExist: false)
         let progress = Progress(label: "copying", total: 100)
@@ -64,7 +64,7 @@ struct LedgerCopyCommand: AsyncParsableCommand {
         // The copy is checked as `ledger verify` would: the chain, the derived tables, the head.
         let check = try await orFail { try await destination.verify() }
         guard check.isIntact, check.headHash == report.headHash else {
-            throw fail("the copy at \(target) does not verify: \(check.problem ?? "head \(check.headHash), not \(report.headHash)")")
+            throw CommandFailure("the copy at \(target) does not verify: \(check.problem ?? "head \(check.headHash), not \(report.headHash)")")
         }
         if json {
             try printJSON(Outcome(from: sourcePlace.description, to: target.description, alreadyThere: report.alreadyThere,

@@ -56,7 +56,7 @@ struct LedgerExportCommand: AsyncParsableCommand {
         var after: Int64 = 0, first = true
         while true {
             let page: [LedgerEvent]
-            do { page = try await store.events(after: after, limit: 1000) } catch { throw fail("\(error)") }
+            do { page = try await store.events(after: after, limit: 1000) } catch { throw CommandFailure("\(error)") }
             guard let last = page.last else { break }
             for stored in page {
                 let event = stored.exported(form)

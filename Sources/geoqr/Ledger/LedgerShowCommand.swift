@@ -52,7 +52,7 @@ struct LedgerShowCommand: AsyncParsableCommand {
             if let cache { filter.cache = try await orFail { try h.cacheID(named: cache) } }
             if let player {
                 guard let p = try await orFail({ try await store.player(hunt: h.id, named: player) }) else {
-                    throw fail("no player \(player) in hunt \(h.id)")
+                    throw CommandFailure("no player \(player) in hunt \(h.id)")
                 }
                 filter.player = p.id
             }

@@ -34,7 +34,7 @@ struct LedgerVerifyCommand: AsyncParsableCommand {
         if let file { return try verifyExport(file) }
         let store = try await storeOptions.ledger(data: dataOptions, mustExist: true)
         let report: LedgerVerification
-        do { report = try await store.verify() } catch { throw fail("\(error)") }
+        do { report = try await store.verify() } catch { throw CommandFailure("\(error)") }
         if json {
             try printJSON(report)
         } else if let seq = report.firstBadSeq {
@@ -50,11 +50,11 @@ struct LedgerVerifyCommand: AsyncParsableCommand {
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let read = FileManager.default.contents(atPath: path) else { throw fail("\(path): cannot read the file") }
+            guard let read = FileManager.default.contents(atPath: path) else { throw CommandFailure("\(path): cannot read the file") }
             data = read
         }
         let report: ExportVerification
-        do { report = try LedgerExportVerifier.verify(file: data) } catch { throw fail("\(path): \(error)") }
+        do { report = try LedgerExportVerifier.verify(file: data) } catch { throw CommandFailure("\(path): \(error)") }
         if json {
             try printJSON(report)
         } else if let seq = report.firstBadSeq {

@@ -37,9 +37,9 @@ enum LedgerPlace: CustomStringConvertible {
 
     init(_ text: String) throws {
         if PostgresLocation.isURL(text) {
-            do { self = .postgres(try PostgresLocation(text)) } catch { throw fail(error.description) }
+            do { self = .postgres(try PostgresLocation(text)) } catch { throw CommandFailure(error.description) }
         } else if text.contains("://") {
-            throw fail("bad store URL: \(text.prefix { $0 != ":" }):// is not a store; use postgres://user:password@host:port/database, or a folder")
+            throw CommandFailure("bad store URL: \(text.prefix { $0 != ":" }):// is not a store; use postgres://user:password@host:port/database, or a folder")
         } else if text.hasSuffix(".sqlite") {
             self = .sqlite(path: text)
         } else {
@@ -60,10 +60,10 @@ enum LedgerPlace: CustomStringConvertible {
             do {
                 return try await PostgresGameStore.open(location, configuration: .init(pinCost: pinCost, pinPolicy: pinPolicy),
                                                         create: !mustExist)
-            } catch { throw fail("\(error)") }
+            } catch { throw CommandFailure("\(error)") }
         case .sqlite(let path):
             if mustExist, access(path, F_OK) != 0 {
-                throw fail("\(path): no ledger here yet (pass --data DIR or --store, or set GEOQR_DATA or GEOQR_STORE)")
+                throw CommandFailure("\(path): no ledger here yet (pass --data DIR or --store, or set GEOQR_DATA or GEOQR_STORE)")
             }
             let folder = (path as NSString).deletingLastPathComponent
             do {
@@ -72,7 +72,7 @@ enum LedgerPlace: CustomStringConvertible {
                                                             attributes: [.posixPermissions: 0o700])
                 }
                 return try SQLiteGameStore(path: path, configuration: .init(pinCost: pinCost, pinPolicy: pinPolicy))
-            } catch { throw fail("\(error)") }
+            } catch { throw CommandFailure("\(error)") }
         }
     }
 }

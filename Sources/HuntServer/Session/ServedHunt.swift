@@ -5,17 +5,18 @@ import Ledger
 import Logging
 import Play
 
-/// One hunt being played: the hunt, its secret, the ledger, who is listening, and what this
-/// server keeps of the ledger between requests. Who is signed in, wrong guesses and whether
+/// One hunt as this server serves it: the ``Play/Game`` (the hunt, its secret, the ledger and
+/// the rules that act on them, which every front end shares), who is listening here, and what
+/// this server keeps of the ledger between requests. Who is signed in, wrong guesses and whether
 /// the hunt is running live in the store, so any server on it answers any player.
 /// Every controller reads it.
 ///
 /// ```swift
-/// let session = HuntSession(hunt: hunt, secret: secret, store: try SQLiteGameStore(directory: dir),
+/// let session = ServedHunt(hunt: hunt, secret: secret, store: try SQLiteGameStore(directory: dir),
 ///                           admin: AdminToken(value: token), options: .init())
 /// let router = HuntRouter.build(session: session)
 /// ```
-public final class HuntSession: Sendable {
+public final class ServedHunt: Sendable {
     /// What the game master chose for this session.
     public struct Options: Sendable {
         /// Show caches' coordinates to players (distance and bearing are always shown).
@@ -62,10 +63,10 @@ public final class HuntSession: Sendable {
     public let options: Options
     let standingsNews: LeaderboardNews
     /// The leaderboard, kept between changes (see ``changedStandings()``).
-    let standings: LedgerSnapshot<[Standing]>
+    let standings: CachedRead<[Standing]>
     /// Disabled caches and caches with an open report, kept between changes.
-    let cacheFlags: LedgerSnapshot<CacheFlags>
-    let index: LedgerIndex
+    let cacheFlags: CachedRead<CacheFlags>
+    let index: EventReadModel
     /// Players by id and the caches each has found, kept between requests.
     let players: PlayerDirectory
     let found: FoundCaches
@@ -108,9 +109,9 @@ public final class HuntSession: Sendable {
         self.options = options
         self.now = now
         let huntID = hunt.id
-        let standings = LedgerSnapshot(maxAge: .seconds(1)) { try await store.leaderboard(hunt: huntID) }
+        let standings = CachedRead(maxAge: .seconds(1)) { try await store.leaderboard(hunt: huntID) }
         self.standings = standings
-        self.cacheFlags = LedgerSnapshot(maxAge: .seconds(1)) {
+        self.cacheFlags = CachedRead(maxAge: .seconds(1)) {
             CacheFlags(disabled: try await store.disabledCaches(hunt: huntID),
                        flagged: Set(try await store.openReports(hunt: huntID).map(\.cache)))
         }
@@ -118,7 +119,7 @@ public final class HuntSession: Sendable {
             guard await live.listenerCount > 0, let board = try? await standings.value() else { return }
             await live.send(LiveEvent(name: "leaderboard", value: board), to: nil)
         }
-        self.index = LedgerIndex(store: store, hunt: huntID)
+        self.index = EventReadModel(store: store, hunt: huntID)
         self.players = PlayerDirectory(store: store, hunt: huntID)
         self.found = FoundCaches(store: store, hunt: huntID)
         self.signedIn = CheckedSignIns(SignIns(store: store, hunt: huntID, clock: now))

@@ -14,7 +14,7 @@ import Ledger
 /// ```swift
 /// let (ids, closed) = try await session.index.trades(of: "P3")   // ids oldest first
 /// ```
-actor LedgerIndex {
+actor EventReadModel {
     private let store: any GameStore
     private let hunt: String
     private var lastSeq: Int64 = 0

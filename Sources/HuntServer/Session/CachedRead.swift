@@ -11,11 +11,11 @@ import Foundation
 /// after an ``invalidate()`` requests wait for the new value.
 ///
 /// ```swift
-/// let standings = LedgerSnapshot(maxAge: .seconds(1)) { try await store.leaderboard(hunt: "DEMO") }
+/// let standings = CachedRead(maxAge: .seconds(1)) { try await store.leaderboard(hunt: "DEMO") }
 /// let board = try await standings.value()
 /// await standings.invalidate()   // after a find
 /// ```
-actor LedgerSnapshot<Value: Sendable> {
+actor CachedRead<Value: Sendable> {
     private let maxAge: Duration
     private let read: @Sendable () async throws -> Value
     private var generation = 0
