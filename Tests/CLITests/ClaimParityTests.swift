@@ -94,22 +94,14 @@ struct ClaimParityTests {
         return String(decoding: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), as: UTF8.self)
     }
 
-    /// Starts `geoqr serve` on a free loopback port, joins Ada and posts the photo as a phone's
+    /// Starts `geoqr serve` on a port it picks itself, joins Ada and posts the photo as a phone's
     /// file picker does (multipart, through curl: a client of its own); answers the claim's JSON.
     static func claimOnServer(_ geoqr: GeoQRProcess, photo: Data) async throws -> [String: Any] {
-        let port = Int.random(in: 20_000..<40_000)
-        let server = geoqr.process(["serve", "--hunt", "parity", "--port", "\(port)", "--load-test"])
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
-        let base = "http://127.0.0.1:\(port)"
-        var joined: [String: Any] = [:]
-        for _ in 0..<100 {   // until it listens
-            joined = try curl(["-H", "Content-Type: application/json", "-d", #"{"name":"Ada","pin":"4321"}"#, "\(base)/api/join"])
-            if joined["token"] != nil { break }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        // Port 0: the server takes a free one and prints it (a port picked here could be taken).
+        let server = try RunningServer(geoqr, ["serve", "--hunt", "parity", "--port", "0", "--load-test"])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let joined = try curl(["-H", "Content-Type: application/json", "-d", #"{"name":"Ada","pin":"4321"}"#, "\(base)/api/join"])
         let token = try #require(joined["token"] as? String, "the server did not answer a join")
         try photo.write(to: URL(fileURLWithPath: geoqr.path("upload.jpg")))
         return try curl(["-H", "Authorization: Bearer \(token)", "-F", "photo=@\(geoqr.path("upload.jpg"));type=image/jpeg",

@@ -71,8 +71,11 @@ class Server:
         self.args = list(args) + (["--load-test"] if load_test else [])
         self.limit_files = limit_files
         self.codes = {}
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        # Port 0: the server takes free ports and prints them (a port picked here could be
+        # taken by another process before the server binds it).
+        self.port = None
+        self.tls_port = None
+        self.base = None
         self.log_path = os.path.join(self.dir, "serve.log")
         self.process = None
 
@@ -92,12 +95,18 @@ class Server:
                 import resource
                 resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
         self.process = subprocess.Popen(
-            [GEOQR, "serve", "--hunt", self.hunt_file, "--data", self.data, "--port", str(self.port), *self.args],
+            [GEOQR, "serve", "--hunt", self.hunt_file, "--data", self.data, "--port", str(self.port or 0),
+             *(["--tls-port", "0"] if "--tls" in self.args and "--tls-port" not in self.args else []), *self.args],
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=lower_limit)
         deadline = time.time() + 60
         while time.time() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError("geoqr serve exited: " + self.output())
+            if self.port is None:
+                self.read_ports()
+                if self.port is None:
+                    time.sleep(0.1)
+                    continue
             try:
                 if self.call("GET", "/healthz", timeout=2).status == 200:
                     return
@@ -105,6 +114,17 @@ class Server:
                 pass
             time.sleep(0.1)
         raise RuntimeError("geoqr serve did not answer /healthz: " + self.output())
+
+    def read_ports(self):
+        """The ports the server printed it listens on (plain HTTP, and TLS when it serves it)."""
+        banner = self.output()
+        plain = re.search(r"(?<!s)http://localhost:(\d+)/", banner)
+        if plain:
+            self.port = int(plain.group(1))
+            self.base = f"http://127.0.0.1:{self.port}"
+        tls = re.search(r"https://localhost:(\d+)/", banner)
+        if tls:
+            self.tls_port = int(tls.group(1))
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -236,12 +256,6 @@ def multipart(fields, boundary=None):
             head = f"Content-Type: {field[3]}\r\n"
         parts.append(f"--{boundary}\r\nContent-Disposition: {disposition}\r\n{head}\r\n".encode() + value + b"\r\n")
     return b"".join(parts) + f"--{boundary}--\r\n".encode(), "multipart/form-data; boundary=" + boundary
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def in_background(work, *args):

@@ -172,9 +172,8 @@ def test_resume_from_zero_on_a_long_ledger_is_a_fresh_state_not_a_replay():
 
 
 def test_slow_clients_are_closed_but_event_streams_stay_open():
-    from abuse_support import free_port
-    tls_port = free_port()
-    with Server(args=["--tls", "auto", "--tls-port", str(tls_port)]) as server:
+    with Server(args=["--tls", "auto"]) as server:
+        tls_port = server.tls_port
         # A socket to the TLS listener that never starts its handshake: the same idle timeout.
         tls_idle = socket.create_connection(("127.0.0.1", tls_port), timeout=10)
         ada = server.join("Ada")
