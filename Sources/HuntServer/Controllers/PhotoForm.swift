@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import NIOCore
 
 /// The form a phone's file picker posts to the claim-photo route: `photo` (JPEG, PNG or HEIC)
 /// and, for photos without GPS, the browser's `latitude`, `longitude` and `accuracy`.
@@ -11,7 +9,9 @@ import NIOCore
 /// Parts named anything else are skipped; each still counts towards the limit.
 ///
 /// The fuzz harness `Fuzz/Sources/FuzzMultipart` compiles this very file, so what it parses is
-/// what the server parses.
+/// what the server parses; it imports nothing but Foundation, so the harness builds without the
+/// server's libraries. What HTTP adds (the media type, Hummingbird's request body) is in
+/// `PhotoForm+HTTP.swift`.
 ///
 /// ```swift
 /// guard let boundary = PhotoForm.boundary(contentType: type) else { throw … }
@@ -53,12 +53,12 @@ struct PhotoForm: Equatable {
         }
     }
 
-    /// The boundary a `multipart/form-data` Content-Type names; nil for any other type (read
-    /// by Hummingbird's `MediaType`, which keeps only a first parameter, so the parameters are
-    /// read here), or a boundary RFC 2046 does not allow (1 to 70 characters).
-    static func boundary(contentType type: String) -> String? {
-        guard let media = MediaType(from: type), media.isType(.multipartForm),
-              let semicolon = type.firstIndex(of: ";") else { return nil }
+    /// The `boundary` parameter among a Content-Type's parameters (`; boundary=…; charset=…`,
+    /// quoted or not), or nil when there is none or RFC 2046 does not allow it (1 to 70
+    /// characters). Hummingbird's `MediaType` reads the type (``boundary(contentType:)``) but
+    /// keeps only a first parameter, and reads an unquoted one to the end of the header.
+    static func boundaryParameter(in type: String) -> String? {
+        guard let semicolon = type.firstIndex(of: ";") else { return nil }
         for parameter in splitParameters(type[type.index(after: semicolon)...]) {
             guard let equals = parameter.firstIndex(of: "="),
                   parameter[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
@@ -66,11 +66,6 @@ struct PhotoForm: Equatable {
             return (1...70).contains(boundary.utf8.count) ? String(boundary) : nil
         }
         return nil
-    }
-
-    /// The form in `body`, or nil when it is not a well-formed form with a `photo` part.
-    static func decode(_ body: ByteBuffer, boundary: String) throws(Problem) -> PhotoForm {
-        try body.withUnsafeReadableBytes { bytes throws(Problem) in try parse(bytes, boundary: boundary) }
     }
 
     /// One pass: each delimiter is found in linear time (``find(_:in:from:)``), each part's headers are read
