@@ -14,7 +14,7 @@ and exits non-zero when one failed.
             assert status == 200, body
     run(globals())
 """
-import http.client, json, os, re, socket, subprocess, sys, tempfile, threading, time, traceback, uuid
+import http.client, json, os, re, shutil, socket, subprocess, sys, tempfile, threading, time, traceback, uuid
 
 GEOQR = os.environ.get("GEOQR_BIN") or (sys.argv[1] if len(sys.argv) > 1 else ".build/debug/geoqr")
 
@@ -83,8 +83,11 @@ class Server:
         self.start()
         return self
 
-    def __exit__(self, *failure):
+    def __exit__(self, kind, error, trace):
         self.stop()
+        # The folder (hunt, data, the server's log) is kept only when the test failed, to read.
+        if kind is None:
+            shutil.rmtree(self.dir, ignore_errors=True)
 
     def start(self):
         self.log = open(self.log_path, "a")
