@@ -21,9 +21,7 @@ struct ClaimOptions: ParsableArguments {
         if let at {
             do { _ = try Coordinate(parsing: at) } catch { throw ValidationError("--at \(at): \(error)") }
         }
-        if let accuracy, !(accuracy.isFinite && accuracy >= 0) {
-            throw ValidationError("--accuracy \(accuracy): give a distance in metres, 0 or more")
-        }
+        do { _ = try ClaimLocation.checkedAccuracy(accuracy) } catch { throw ValidationError("--accuracy: \(error)") }
         if accuracy != nil, at == nil {
             throw ValidationError("--accuracy goes with --at: it says how sure that location is")
         }

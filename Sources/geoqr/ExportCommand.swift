@@ -80,7 +80,7 @@ struct ExportCommand: AsyncParsableCommand {
             guard let player = try await store.player(hunt: h.id, named: name) else {
                 throw CommandFailure("--player \(name): no such player in hunt \(h.id)")
             }
-            found = try await store.finds(hunt: h.id, player: player.id).filter { $0.voidReason == nil }
+            found = try await store.liveFinds(hunt: h.id, player: player.id)
         } catch { throw CommandFailure.from(error) }
         let logs = found.sorted { $0.time < $1.time }.compactMap { find -> FoundLog? in
             guard let cache = h.cache(id: find.cache) else { return nil }

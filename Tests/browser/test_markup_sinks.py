@@ -1,6 +1,6 @@
-"""A static guard over assets/web/*.js: no script hands a string it did not write itself to a
-place where the browser or Leaflet reads HTML (issue 24, section 4), so the next change cannot
-bring a player's name back into markup unnoticed. test_markup.py checks the pages themselves.
+"""A static guard over assets/web/**/*.js (every module, in every folder): no script hands a
+string it did not write itself to a place where the browser or Leaflet reads HTML (issue 24,
+section 4), so the next change cannot bring a player's name back into markup unnoticed. test_markup.py checks the pages themselves.
 
 Refused, unless the value is a constant literal ("", "…" with no `${}`):
   `x.innerHTML = v`, `+=`, `outerHTML = v`, `insertAdjacentHTML(…, v)`, `document.write(v)`,
@@ -8,8 +8,9 @@ Refused, unless the value is a constant literal ("", "…" with no `${}`):
   Leaflet's HTML-taking calls `bindTooltip(v)`, `bindPopup(v)`, `setContent(v)`,
   `setTooltipContent(v)`, `setPopupContent(v)`, `addAttribution(v)`, `setPrefix(v)`,
   `L.tooltip/L.popup({content: v})` and a layer's `attribution: v` option.
-Leaflet's calls also take `GeoQR.tip(text)` (map.js: the text in a span, a DOM node).
-Reading `innerHTML` (as `GeoQR.replace` compares two lists) is allowed.
+Leaflet's calls also take `tip(text)`, map.js's (the text in a span, a DOM node), in map.js or in
+a module that imports it from map.js (`import { tip } from "./map.js"`, under its name or an alias).
+Reading `innerHTML` (as dom.js's `replace` compares two lists) is allowed.
 Runs its own rules over known good and bad lines first, so a guard that stopped matching fails.
 Prints 'N passed, N failed' and exits non-zero on any finding.
 """
@@ -25,9 +26,22 @@ ASSIGNED = re.compile(r"\.(innerHTML|outerHTML|srcdoc)\s*(\+?=)(?!=)")
 OPTIONS = re.compile(r"\b(attribution|content)\s*:")
 
 
-def node(value):
-    """`GeoQR.tip(…)` and nothing after it: a node Leaflet shows as it is (map.js: the text in a span)."""
-    if not value.startswith("GeoQR.tip("):
+def tip_names(code):
+    """The names under which `code` holds map.js's `tip`: its own (map.js defines it) or imported."""
+    names = {"tip"} if re.search(r"^export\s+(?:const|function)\s+tip\b", code, re.M) else set()
+    for imported in re.findall(r"import\s*\{([^}]*)\}\s*from\s*[\"'](?:\.{1,2}/)+map\.js[\"']", code):
+        for part in imported.split(","):
+            found = re.fullmatch(r"\s*tip(?:\s+as\s+(\w+))?\s*", part)
+            if found:
+                names.add(found.group(1) or "tip")
+    return names
+
+
+def node(value, tips):
+    """map.js's `tip(…)` (under one of the names `tips`) and nothing after it: a node Leaflet shows
+    as it is (the text in a span)."""
+    called = re.match(r"(\w+)\(", value)
+    if not called or called.group(1) not in tips:
         return False
     depth = 0
     for i, c in enumerate(blank_strings(value)):
@@ -107,6 +121,7 @@ def constant(value):
 def findings(source, name="source"):
     code = code_only(source)
     bare = blank_strings(code)
+    tips = tip_names(code)
     line = lambda at: code.count("\n", 0, at) + 1
     found = []
     for m in ASSIGNED.finditer(bare):
@@ -118,13 +133,13 @@ def findings(source, name="source"):
         if call in ("write", "writeln") and not re.search(r"document\s*\.\s*$", bare[:m.start()]):
             continue
         value = argument(code, m.end() - 1, CALLS[call])
-        if not constant(value) and not (node(value) and call not in ("insertAdjacentHTML", "write", "writeln",
+        if not constant(value) and not (node(value, tips) and call not in ("insertAdjacentHTML", "write", "writeln",
                                                                            "createContextualFragment", "setHTMLUnsafe",
                                                                            "parseFromString", "setPrefix")):
             found.append(f"{name}:{line(m.start())}: {call}({value[:60]})")
     for m in OPTIONS.finditer(bare):
         value = argument(code, m.end(), None)
-        if not constant(value) and not node(value):
+        if not constant(value) and not node(value, tips):
             found.append(f"{name}:{line(m.start())}: {m.group(1)}: {value[:60]}")
     return found
 
@@ -133,7 +148,9 @@ GOOD = [
     'node.textContent = player.name;',
     'if (next.innerHTML === container.innerHTML) return;',
     'box.innerHTML = "";',
-    'marker.bindTooltip(GeoQR.tip(label), { permanent: true });',
+    'import { tip } from "./map.js"; marker.bindTooltip(tip(label), { permanent: true });',
+    'import { HuntMap, tip as text } from "../map.js"; line.bindTooltip(text(name));',
+    'export const tip = text => el("span", {}, String(text)); marker.bindTooltip(tip(label));',
     'line.bindTooltip("Trail");',
     'map.attributionControl.setPrefix(false);',
     'const url = "https://e.vil/x"; // bindTooltip(name) in a comment',
@@ -155,6 +172,9 @@ BAD = [
     'L.popup({ content: name });',
     'marker.bindPopup(GeoQR.el("b", {}, name).outerHTML);',
     'marker.bindPopup(GeoQR.tip(name).outerHTML);',
+    'import { tip } from "./map.js"; marker.bindPopup(tip(name).outerHTML);',
+    'marker.bindTooltip(tip(label));',
+    'import { tip } from "./tooltips.js"; marker.bindTooltip(tip(label));',
 ]
 
 
@@ -169,9 +189,9 @@ def main():
             failed += 1
             print(f"FAIL the guard lets through: {sample}")
     print(("ok   " if not failed else "FAIL ") + f"the guard's own samples ({len(GOOD)} safe, {len(BAD)} unsafe)")
-    files = sorted(glob.glob(os.path.join(WEB, "*.js")))
+    files = sorted(glob.glob(os.path.join(WEB, "**", "*.js"), recursive=True))
     assert files, f"no scripts in {WEB}"
-    found = [f for path in files for f in findings(open(path, encoding="utf-8").read(), "assets/web/" + os.path.basename(path))]
+    found = [f for path in files for f in findings(open(path, encoding="utf-8").read(), "assets/web/" + os.path.relpath(path, WEB))]
     for f in found:
         print("FAIL " + f)
     if not found:

@@ -24,8 +24,14 @@ from datetime import datetime, timedelta, timezone
 import websocket
 from browser_support import *
 
-SHELL = {"/", "/claim.html", "/common.js", "/outbox.js", "/offline.js", "/app.js", "/claim.js", "/app.css", "/checkin.html",
-         "/i18n/en.json", "/vendor/leaflet/leaflet.js"}
+SHELL = {"/", "/claim.html", "/app.js", "/claim.js", "/app.css", "/checkin.html", "/i18n/en.json", "/vendor/leaflet/leaflet.js",
+         # the modules the pages import, so the app and the claim page load with no network
+         "/dom.js", "/words.js", "/session.js", "/api.js", "/hunt.js", "/codes.js", "/position.js", "/verdict.js", "/stream.js",
+         "/map.js", "/typed-code-form.js", "/offline/outbox.js", "/offline/worker.js", "/offline/claims.js",
+         "/offline/outbox-panel.js", "/app/join.js", "/app/whereabouts.js", "/app/tab-caches.js", "/app/tab-map.js",
+         "/app/tab-scan.js", "/app/tab-collection.js", "/app/tab-trades.js", "/app/tab-board.js"}
+# The page's outbox, as its modules hold it (one module instance per page, so the page hears its changes).
+OUTBOX = "import('/offline/outbox.js')"
 STATE = {"/api/hunt", "/api/me", "/api/caches", "/api/leaderboard"}
 
 
@@ -108,14 +114,14 @@ def shot(driver, name, css=None):
 
 def paths_in_cache(driver, prefix):
     """The paths kept in the caches whose names start with `prefix` (the shell's carries the
-    service worker's version: geoqr-shell-v2)."""
+    service worker's version: geoqr-shell-v3)."""
     return set(driver.execute_async_script("""const done = arguments[1];
         caches.keys().then(names => Promise.all(names.filter(n => n.startsWith(arguments[0])).map(n => caches.open(n).then(c => c.keys()))))
           .then(lists => done(lists.flat().map(r => new URL(r.url).pathname)), () => done([]));""", prefix))
 
 
 def outbox(driver):
-    return driver.execute_async_script("GeoQROutbox.waiting().then(arguments[0], () => arguments[0]([]))")
+    return driver.execute_async_script(OUTBOX + ".then(outbox => outbox.waiting()).then(arguments[0], () => arguments[0]([]))")
 
 
 def iso(text):
@@ -196,11 +202,12 @@ def run():
             # And one scan kept three hours ago, longer than the hunt's grace (120 minutes).
             entries = ada.execute_async_script("""const done = arguments[0];
                 (async () => {
-                  const list = await GeoQROutbox.waiting();
-                  for (const e of list) await GeoQROutbox.keep(e, e, new Date(Date.parse(e.scannedAt) - 300000).toISOString());
-                  const old = { ...list[0], claimId: GeoQROutbox.newClaimId() };
-                  if (list.length) await GeoQROutbox.keep(old, old, new Date(Date.now() - 3 * 3600000).toISOString());
-                  done(await GeoQROutbox.waiting());
+                  const outbox = await """ + OUTBOX + """;
+                  const list = await outbox.waiting();
+                  for (const e of list) await outbox.keep(e, e, new Date(Date.parse(e.scannedAt) - 300000).toISOString());
+                  const old = { ...list[0], claimId: outbox.newClaimId() };
+                  if (list.length) await outbox.keep(old, old, new Date(Date.now() - 3 * 3600000).toISOString());
+                  done(await outbox.waiting());
                 })();""")
             assert len(entries) == 3 and all(e.get("code") for e in entries), entries
             kept.update({e["method"]: e for e in entries[1:]})

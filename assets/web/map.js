@@ -3,11 +3,14 @@
 // without one the map still shows the caches, trails, players and a scale on a plain ground.
 // Leaflet writes a string it is given (tooltip, popup, attribution) as HTML, and these strings
 // come from players, the hunt file and the tile source: the map gives it DOM nodes only.
-"use strict";
-/// A tooltip's or popup's content: the text in a span, which Leaflet shows as written.
-GeoQR.tip = text => GeoQR.el("span", {}, String(text));
+import { el } from "./dom.js";
+import { api } from "./api.js";
+import { age, t } from "./words.js";
 
-GeoQR.HuntMap = class {
+/// A tooltip's or popup's content: the text in a span, which Leaflet shows as written.
+export const tip = text => el("span", {}, String(text));
+
+export class HuntMap {
   /// A map in `container`; `config` is `GET /api/map`'s answer.
   constructor(container, config) {
     this.container = container;
@@ -18,7 +21,7 @@ GeoQR.HuntMap = class {
       // The tile source's credit, as text in Leaflet's attribution box (its own control takes HTML).
       if (tiles.attribution) {
         const credit = L.control({ position: "bottomright" });
-        credit.onAdd = () => GeoQR.el("div", { class: "leaflet-control-attribution leaflet-control" }, tiles.attribution);
+        credit.onAdd = () => el("div", { class: "leaflet-control-attribution leaflet-control" }, tiles.attribution);
         credit.addTo(this.map);
       }
       container.dataset.basemap = tiles.url.startsWith("/") ? "mbtiles" : "online";
@@ -41,11 +44,11 @@ GeoQR.HuntMap = class {
   /// The map's configuration from the server (basemap or none), and whether Leaflet loaded.
   static async make(container) {
     if (!window.L) {
-      container.replaceChildren(GeoQR.el("p", { class: "error" }, GeoQR.t("app.map.noLeaflet")));
+      container.replaceChildren(el("p", { class: "error" }, t("app.map.noLeaflet")));
       return null;
     }
-    const config = await GeoQR.api("GET", "/api/map").catch(() => ({ tiles: null }));
-    return new GeoQR.HuntMap(container, config);
+    const config = await api("GET", "/api/map").catch(() => ({ tiles: null }));
+    return new HuntMap(container, config);
   }
 
   /// Draws the caches (found and not found told apart; closed ones dashed), ordered trails as
@@ -59,18 +62,18 @@ GeoQR.HuntMap = class {
       const points = trail.caches.map(id => byID[id]).filter(Boolean);
       if (points.length > 1) {
         L.polyline(points.map(c => [c.latitude, c.longitude]), { className: "trail-line", weight: 4, dashArray: "8 6" })
-          .bindTooltip(GeoQR.tip(trail.name)).addTo(this.trails);
+          .bindTooltip(tip(trail.name)).addTo(this.trails);
       }
       const upcoming = points.find(c => !c.found);
       if (upcoming) next.add(upcoming.id);
     }
     for (const c of Object.values(byID)) {
       const state = c.disabled ? "closed" : c.found ? "found" : "unfound";
-      const label = GeoQR.t(`app.map.cache.${state}`, { name: c.name }) + (next.has(c.id) ? " · " + GeoQR.t("app.map.next") : "");
+      const label = t(`app.map.cache.${state}`, { name: c.name }) + (next.has(c.id) ? " · " + t("app.map.next") : "");
       // Each marker's classes name it (`cache-A1`): Leaflet draws it only once the map has a view.
       L.circleMarker([c.latitude, c.longitude], { radius: next.has(c.id) ? 12 : 9,
         className: `cache-marker cache-${c.id} ${state}` + (next.has(c.id) ? " next" : ""), weight: 3 })
-        .bindTooltip(GeoQR.tip(label), { permanent: next.has(c.id), direction: "top" }).addTo(this.caches);
+        .bindTooltip(tip(label), { permanent: next.has(c.id), direction: "top" }).addTo(this.caches);
     }
     this.fit();
   }
@@ -82,7 +85,7 @@ GeoQR.HuntMap = class {
     const at = [position.latitude, position.longitude];
     this.meRing = L.circle(at, { radius: position.accuracy || 0, className: "me-accuracy", weight: 1 }).addTo(this.people);
     this.me = L.circleMarker(at, { radius: 7, className: "me-marker", weight: 3 })
-      .bindTooltip(GeoQR.tip(GeoQR.t("app.map.you", { accuracy: Math.round(position.accuracy || 0) }))).addTo(this.people);
+      .bindTooltip(tip(t("app.map.you", { accuracy: Math.round(position.accuracy || 0) }))).addTo(this.people);
     this.fit();
   }
 
@@ -92,10 +95,10 @@ GeoQR.HuntMap = class {
     for (const f of fixes) {
       const at = [f.latitude, f.longitude];
       if (f.accuracyM) L.circle(at, { radius: f.accuracyM, className: "player-accuracy", weight: 1 }).addTo(this.people);
-      const label = GeoQR.t("app.gm.playerAt", { name: names[f.player] ?? f.player, age: GeoQR.age(f.at, now),
+      const label = t("app.gm.playerAt", { name: names[f.player] ?? f.player, age: age(f.at, now),
         accuracy: Math.round(f.accuracyM ?? 0) });
       L.circleMarker(at, { radius: 7, className: `player-marker player-${f.player}`, weight: 3 })
-        .bindTooltip(GeoQR.tip(label), { permanent: true, direction: "right", className: "player-label" }).addTo(this.people);
+        .bindTooltip(tip(label), { permanent: true, direction: "right", className: "player-label" }).addTo(this.people);
     }
     this.fit();
   }
@@ -114,4 +117,4 @@ GeoQR.HuntMap = class {
 
   /// Leaflet measures its container when shown: call after a hidden map becomes visible.
   shown() { this.map.invalidateSize(); this.fitted = false; this.fit(); }
-};
+}

@@ -1,23 +1,29 @@
-// The service worker: the app loads, and shows the hunt and the player's state, with no
-// network. The app shell and the hunt's state are fetched from the network first (so a
-// game master's change is seen at once) and taken from the cache only when the network fails
-// or is too slow; a claim link opened with no network gets the claim page from the cache,
+// The service worker (a module worker): the app loads, and shows the hunt and the player's
+// state, with no network. The app shell and the hunt's state are fetched from the network first
+// (so a game master's change is seen at once) and taken from the cache only when the network
+// fails or is too slow; a claim link opened with no network gets the claim page from the cache,
 // which keeps the claim in the outbox. Background Sync sends the outbox when the network
-// returns, even with the app closed. Nothing of the game master's, no POST and no event
-// stream is ever cached.
-"use strict";
-importScripts("/outbox.js");
+// returns, even with the app closed. Nothing of the game master's, no POST and no event stream
+// is ever cached.
+import * as outbox from "./offline/outbox.js";
 
-const version = "v2";
+const version = "v3";
 const shellCache = "geoqr-shell-" + version;
-const stateCache = GeoQROutbox.stateCache;
-const shell = ["/", "/claim.html", "/common.js", "/outbox.js", "/offline.js", "/app.js", "/claim.js", "/map.js", "/app.css",
-  "/checkin.html", "/checkin.js",
+// The player's pages and every module they import (the control room is not played offline).
+const pages = ["/", "/claim.html", "/checkin.html"];
+const modules = ["/app.js", "/claim.js", "/checkin.js",
+  "/dom.js", "/words.js", "/session.js", "/api.js", "/hunt.js", "/codes.js", "/position.js", "/verdict.js", "/stream.js",
+  "/map.js", "/typed-code-form.js",
+  "/offline/outbox.js", "/offline/worker.js", "/offline/claims.js", "/offline/outbox-panel.js",
+  "/app/join.js", "/app/whereabouts.js", "/app/tab-caches.js", "/app/tab-map.js", "/app/tab-scan.js",
+  "/app/tab-collection.js", "/app/tab-trades.js", "/app/tab-board.js"];
+const shell = [...pages, ...modules, "/app.css",
   "/favicon.ico", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon.svg",
   "/i18n/en.json", "/i18n/pt.json"];
 // Leaflet is optional on a server (`geoqr serve` starts without it): cached when there.
 const optional = ["/vendor/leaflet/leaflet.js", "/vendor/leaflet/leaflet.css"];
-// The hunt's state the app reads with GET; each answer is the signed-in player's.
+// The hunt's state the app reads with GET; each answer is the signed-in player's. The hunt's
+// answer carries the code patterns that name a kept claim's cache.
 const state = new Set(["/api/hunt", "/api/caches", "/api/me", "/api/me/collection", "/api/me/trackables", "/api/leaderboard", "/api/map"]);
 // How long the network may take before a cached copy is shown instead (it still updates the cache).
 const patience = 4000;
@@ -33,7 +39,7 @@ self.addEventListener("install", event => {
 
 self.addEventListener("activate", event => {
   event.waitUntil((async () => {
-    const current = new Set([shellCache, stateCache]);
+    const current = new Set([shellCache, outbox.stateCache]);
     for (const name of await caches.keys()) if (name.startsWith("geoqr-") && !current.has(name)) await caches.delete(name);
     await self.clients.claim();
   })());
@@ -47,7 +53,7 @@ self.addEventListener("fetch", event => {
   if (request.mode === "navigate" && /^\/[cC]\//.test(url.pathname)) {
     event.respondWith(networkFirst(request, shellCache, "/claim.html", false));
   } else if (state.has(url.pathname)) {
-    event.respondWith(networkFirst(request, stateCache, null, true));
+    event.respondWith(networkFirst(request, outbox.stateCache, null, true));
   } else if (shell.includes(url.pathname) || optional.includes(url.pathname) || url.pathname === "/index.html") {
     event.respondWith(networkFirst(request, shellCache, url.pathname === "/index.html" ? "/" : null, true));
   }
@@ -72,13 +78,13 @@ async function networkFirst(request, cacheName, fallback, store) {
 }
 
 self.addEventListener("sync", event => {
-  if (event.tag !== GeoQROutbox.syncTag) return;
+  if (event.tag !== outbox.syncTag) return;
   // Claims still waiting make the sync fail, so the browser tries again later.
-  event.waitUntil(GeoQROutbox.flush().then(left => { if (left) throw new Error(`${left} claims still waiting`); }));
+  event.waitUntil(outbox.flush().then(left => { if (left) throw new Error(`${left} claims still waiting`); }));
 });
 
 // A page asks the worker to send the outbox, so every page and Background Sync share one
 // sender; the reply says how many claims are still waiting.
 self.addEventListener("message", event => {
-  if (event.data === "flush") event.waitUntil(GeoQROutbox.flush().then(left => event.ports[0]?.postMessage(left)));
+  if (event.data === "flush") event.waitUntil(outbox.flush().then(left => event.ports[0]?.postMessage(left)));
 });

@@ -40,3 +40,22 @@ public enum LocationSource: String, CaseIterable, Sendable, Codable {
     /// A fixed scanning station set up at a known place.
     case station
 }
+
+extension ClaimLocation {
+    /// An accuracy as a phone or a command gives it, checked: a distance in metres, 0 or more
+    /// (nil, none given, passes).
+    ///
+    /// ```swift
+    /// let accuracy = try ClaimLocation.checkedAccuracy(body.accuracy)   // -3 throws
+    /// ```
+    public static func checkedAccuracy(_ accuracy: Double?) throws(BadAccuracy) -> Double? {
+        if let accuracy, !(accuracy.isFinite && accuracy >= 0) { throw BadAccuracy(value: accuracy) }
+        return accuracy
+    }
+}
+
+/// An accuracy that is not a distance in metres (negative, infinite, not a number).
+public struct BadAccuracy: Error, Equatable, CustomStringConvertible {
+    public let value: Double
+    public var description: String { "accuracy \(value) is not a distance in metres (0 or more)" }
+}

@@ -31,10 +31,14 @@ struct Position: Codable {
         do { coordinate = try Coordinate.checked(latitude: latitude, longitude: longitude) } catch {
             throw APIError(.unprocessableContent, "bad-location", error.description)
         }
-        if let accuracy, !(accuracy.isFinite && accuracy >= 0) {
-            throw APIError(.unprocessableContent, "bad-location", "accuracy \(accuracy) is not a distance in metres")
+        return ClaimLocation(coordinate: coordinate, accuracy: try Self.accuracy(accuracy), source: source)
+    }
+
+    /// The rules' check of an accuracy (``GeoQR/ClaimLocation/checkedAccuracy(_:)``), as a 422.
+    static func accuracy(_ accuracy: Double?) throws -> Double? {
+        do { return try ClaimLocation.checkedAccuracy(accuracy) } catch {
+            throw APIError(.unprocessableContent, "bad-location", error.description)
         }
-        return ClaimLocation(coordinate: coordinate, accuracy: accuracy, source: source)
     }
 }
 

@@ -57,21 +57,28 @@ struct AdminController {
         var id, name: String
         var latitude, longitude, radiusM: Double
         var trail: String?
+        /// Someone has a find of it that counts (a voided one does not).
+        var found: Bool
+        /// The game master closed it.
+        var disabled: Bool
     }
 
     @Sendable func overview(_ request: Request, context: HuntRequestContext) async throws -> Overview {
         let hunt = session.hunt.id, store = session.store
         let players = try await store.players(hunt: hunt), standings = try await store.leaderboard(hunt: hunt)
+        let found = Set(try await store.liveFinds(hunt: hunt, player: nil).map(\.cache))
+        let disabled = try await store.disabledCaches(hunt: hunt)
         return Overview(running: try await session.state.running, listeners: await session.live.listenerCount,
                         players: players, finds: try await store.finds(hunt: hunt, player: nil),
                         reports: try await store.openReports(hunt: hunt),
-                        disabled: try await store.disabledCaches(hunt: hunt).sorted(),
+                        disabled: disabled.sorted(),
                         standings: standings, teams: TeamGroup.group(players, standings: standings),
                         flags: try await session.game.flags(), positions: await session.whereabouts.all(),
                         readiness: await session.readiness.all(), now: session.now(),
                         caches: session.hunt.caches.map { c in
                             Site(id: c.id, name: c.name, latitude: c.coordinate.latitude, longitude: c.coordinate.longitude,
-                                 radiusM: session.hunt.radius(of: c), trail: session.hunt.trail(of: c.id)?.id)
+                                 radiusM: session.hunt.radius(of: c), trail: session.hunt.trail(of: c.id)?.id,
+                                 found: found.contains(c.id), disabled: disabled.contains(c.id))
                         })
     }
 

@@ -109,9 +109,7 @@ struct ClaimController {
 
     /// A browser location from optional parts: none means no location; half of one is a 400.
     static func location(_ latitude: Double?, _ longitude: Double?, _ accuracy: Double?) throws -> ClaimLocation? {
-        if let accuracy, !(accuracy.isFinite && accuracy >= 0) {
-            throw APIError(.unprocessableContent, "bad-location", "accuracy \(accuracy) is not a distance in metres")
-        }
+        _ = try Position.accuracy(accuracy)
         switch (latitude, longitude) {
         case (nil, nil): return nil
         case let (lat?, lon?): return try Position(latitude: lat, longitude: lon, accuracy: accuracy).checked()

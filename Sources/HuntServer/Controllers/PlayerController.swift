@@ -96,11 +96,9 @@ struct PlayerController {
         let id = try await session.player(request)
         var request = request
         let body = try await request.json(ReadinessReport.self)
-        if let accuracy = body.accuracy, !(accuracy.isFinite && accuracy >= 0) {
-            throw APIError(.unprocessableContent, "bad-location", "accuracy \(accuracy) is not a distance in metres")
-        }
+        let accuracy = try Position.accuracy(body.accuracy)
         let check = PhoneCheck(player: id, secure: body.secure, camera: body.camera, location: body.location,
-                               accuracyM: body.accuracy, offline: body.offline, wakeLock: body.wakeLock, at: session.now())
+                               accuracyM: accuracy, offline: body.offline, wakeLock: body.wakeLock, at: session.now())
         await session.readiness.report(check)
         await session.tellEveryServer(LiveEvent(name: "readiness", value: check), to: .gameMaster)
         return check

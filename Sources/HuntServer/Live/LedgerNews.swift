@@ -19,7 +19,7 @@ extension ServedHunt {
             let cache = body.claim.cache ?? ""
             return [(LiveEvent(name: "find", value: FindNews(
                 player: body.claim.player, name: name, cache: cache, cacheName: hunt.cache(id: cache)?.name ?? cache,
-                points: body.awards.map(\.amount).reduce(0, +), firstToFind: body.firstToFind), id: event.seq), .everyone)]
+                points: body.points, firstToFind: body.firstToFind), id: event.seq), .everyone)]
         case .tradeOffered(let body):
             return [(LiveEvent(name: "trade-offer", value: body.trade, id: event.seq), .players([body.trade.from, body.trade.to]))]
         case .tradeAccepted(let body):
@@ -28,9 +28,7 @@ extension ServedHunt {
             return try await tradeOutcome(body.trade, seq: event.seq)
         case .huntStarted, .huntStopped:
             let running = event.kind == EventKind.huntStarted.rawValue
-            return [(LiveEvent(name: "broadcast", value: RunningNews(
-                running: running, message: running ? "The hunt is on." : "The game master has stopped the hunt."), id: event.seq),
-                     .everyone)]
+            return [(LiveEvent(name: "broadcast", value: RunningNews(running: running), id: event.seq), .everyone)]
         case .cacheAvailability, .reportFiled, .reportResolved:
             return [(LiveEvent(name: "stations", value: [String: String](), id: event.seq), .gameMaster)]
         default:
@@ -112,8 +110,8 @@ struct FindNews: Encodable {
     var firstToFind: Bool
 }
 
-/// The hunt started or stopped.
+/// The hunt started or stopped: the page says so in its reader's language (`app.news.started`,
+/// `app.news.stopped`), so no sentence travels in it.
 struct RunningNews: Encodable {
     var running: Bool
-    var message: String
 }

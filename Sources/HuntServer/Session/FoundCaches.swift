@@ -34,7 +34,7 @@ final class FoundCaches: @unchecked Sendable {   // `byPlayer` only under `lock`
         lock.withLock {
             if let kept = byPlayer[player] { return kept }
             let snapshot = CachedRead(maxAge: .seconds(1)) { [store, hunt] in
-                Set(try await store.finds(hunt: hunt, player: player).filter { $0.voidReason == nil }.map(\.cache))
+                Set(try await store.liveFinds(hunt: hunt, player: player).map(\.cache))
             }
             byPlayer[player] = snapshot
             return snapshot

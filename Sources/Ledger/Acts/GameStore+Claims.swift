@@ -55,6 +55,21 @@ extension GameStore {
         })
     }
 
+    /// Finds that count (none the game master voided), oldest first; one player's when
+    /// `player` is set: what a player has found, for the cache list, an export, the cheat flags.
+    public func liveFinds(hunt: String, player: String?) async throws -> [Find] {
+        let hunt = hunt.uppercased()
+        return try await query(LedgerRead(consistent: player != nil) { facts in
+            guard let player else {
+                return try facts.rows("SELECT * FROM finds WHERE hunt = ? AND voided = 0 ORDER BY time_ms, seq", hunt)
+                    .map(Find.init(row:))
+            }
+            let id = try facts.requirePlayer(hunt: hunt, player)
+            return try facts.rows("SELECT * FROM finds WHERE hunt = ? AND player_id = ? AND voided = 0 ORDER BY time_ms, seq",
+                                  hunt, id).map(Find.init(row:))
+        })
+    }
+
     /// A player's cards, newest first.
     public func collection(hunt: String, player: String) async throws -> [Card] {
         let hunt = hunt.uppercased()
@@ -112,8 +127,7 @@ extension GameStore {
     /// Finds the game master should look at (``GeoQR/CheatFlags``): too fast between two
     /// finds, the same photo as another player, exactly the cache's coordinates.
     public func flags(in hunt: Hunt) async throws -> [CheatFlag] {
-        let finds = try await finds(hunt: hunt.id, player: nil)
-        return CheatFlags.flags(finds.filter { $0.voidReason == nil }.map(\.facts), in: hunt)
+        CheatFlags.flags(try await liveFinds(hunt: hunt.id, player: nil).map(\.facts), in: hunt)
     }
 }
 

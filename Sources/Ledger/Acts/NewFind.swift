@@ -39,7 +39,7 @@ enum NewFind {
         let find = Find(id: body.find, hunt: hunt, player: claim.player, cache: claim.cache ?? "", time: claim.time,
                         location: claim.location, method: claim.method, photoSHA256: claim.evidence.photoSHA256,
                         firstToFind: body.firstToFind, voidReason: nil)
-        return .found(find, points: body.awards.map(\.amount).reduce(0, +), card: body.card?.item)
+        return .found(find, points: body.points, card: body.card?.item)
     }
 }
 

@@ -48,6 +48,9 @@ public struct FindRecorded: Codable, Sendable, Equatable {
     public var awards: [PointsAward]
     /// The card the find granted; nil when the player already held one of this cache.
     public var card: CardGrant?
+
+    /// What the find earned when it was recorded: the sum of its awards.
+    public var points: Int { awards.map(\.amount).reduce(0, +) }
 }
 
 /// The card a find grants.

@@ -52,7 +52,7 @@ public struct FeedLine: Sendable, Equatable, Encodable {
     /// other event.
     public static func recorded(in event: LedgerEvent) throws -> (claim: ClaimRecord, verdict: Verdict, find: String?, points: Int?)? {
         switch try event.decodedBody() {
-        case .findRecorded(let body): (body.claim, .claimable, body.find, body.awards.map(\.amount).reduce(0, +))
+        case .findRecorded(let body): (body.claim, .claimable, body.find, body.points)
         case .claimAttempted(let body): (body.claim, body.verdict, nil, nil)
         default: nil
         }
