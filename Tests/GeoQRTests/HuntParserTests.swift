@@ -149,3 +149,21 @@ func firstProblem(_ json: String) -> String? {
         #expect(warning.description.hasPrefix("caches/test.json: caches[1]: warning: claim radius of B overlaps A (caches[0]): 33 m apart"))
     }
 }
+
+/// The next cache of an ordered trail, which the phone's and the control room's maps mark.
+@Suite struct NextOnTrailTests {
+    let hunt = Hunt(id: "T", name: "T", trails: [
+        Trail(id: "river", name: "River", ordered: true, cacheIDs: ["A1", "A2", "A3"]),
+        Trail(id: "park", name: "Park", ordered: false, cacheIDs: ["B1", "B2"]),
+    ], caches: ["A1", "A2", "A3", "B1", "B2"].map {
+        Cache(id: $0, name: $0, coordinate: Coordinate(latitude: 40.63, longitude: -8.65))
+    })
+
+    @Test func theFirstCacheNotFoundOfEachOrderedTrail() {
+        #expect(hunt.nextOnTrails(found: []) == ["A1"])
+        #expect(hunt.nextOnTrails(found: ["A1"]) == ["A2"])
+        #expect(hunt.nextOnTrails(found: ["A2"]) == ["A1"], "found out of order, the first not found is still next")
+        #expect(hunt.nextOnTrails(found: ["A1", "A2", "A3"]).isEmpty, "a trail done has no next")
+        #expect(!hunt.nextOnTrails(found: []).contains("B1"), "an unordered trail has none")
+    }
+}

@@ -20,7 +20,7 @@ struct ServerCachingTests {
             views.append(CacheView(
                 id: "C\(i)", name: text, trail: some ? text : nil, difficulty: 1.5 + Double(i % 4), terrain: Double(i % 5),
                 points: i * 7 - 3, radiusM: [40, 12.5, 0.1, 1e6][i % 4], hint: i % 3 == 0 ? text : nil,
-                hintCost: i % 3 == 1 ? i : nil, hintRevealed: i % 3 == 1 ? some : nil, found: some, disabled: i % 3 == 1, flagged: i % 5 == 2,
+                hintCost: i % 3 == 1 ? i : nil, hintRevealed: i % 3 == 1 ? some : nil, found: some, next: i % 7 == 3, disabled: i % 3 == 1, flagged: i % 5 == 2,
                 latitude: some ? 40.6303 + Double(i) / 7 : nil, longitude: some ? -8.6575 - Double(i) / 3 : nil,
                 distanceM: i % 4 == 0 ? nil : Double(i) * 123.4, bearingDeg: i % 4 == 0 ? nil : Double(i * 9 % 360),
                 direction: i % 4 == 0 ? nil : "north-east"))

@@ -52,20 +52,19 @@ export class HuntMap {
   }
 
   /// Draws the caches (found and not found told apart; closed ones dashed), ordered trails as
-  /// lines, and marks the next cache of each ordered trail. `caches` carry latitude/longitude.
+  /// lines, and marks the next cache of each ordered trail (the server says which: `next`).
+  /// `caches` carry latitude/longitude.
   showCaches(caches, trails = []) {
     this.caches.clearLayers();
     this.trails.clearLayers();
     const byID = Object.fromEntries(caches.filter(c => c.latitude !== undefined).map(c => [c.id, c]));
-    const next = new Set();
+    const next = new Set(caches.filter(c => c.next).map(c => c.id));
     for (const trail of trails.filter(t => t.ordered)) {
       const points = trail.caches.map(id => byID[id]).filter(Boolean);
       if (points.length > 1) {
         L.polyline(points.map(c => [c.latitude, c.longitude]), { className: "trail-line", weight: 4, dashArray: "8 6" })
           .bindTooltip(tip(trail.name)).addTo(this.trails);
       }
-      const upcoming = points.find(c => !c.found);
-      if (upcoming) next.add(upcoming.id);
     }
     for (const c of Object.values(byID)) {
       const state = c.disabled ? "closed" : c.found ? "found" : "unfound";

@@ -120,6 +120,18 @@ public struct Cache: Sendable, Equatable, Identifiable {
 }
 
 /// A named route through some of a hunt's caches.
+extension Hunt {
+    /// The cache to find next on each ordered trail, given the caches found: the trail's first
+    /// one not found (none once all are). Finding them in this order earns the trail's bonus.
+    ///
+    /// ```swift
+    /// hunt.nextOnTrails(found: ["A1"])   // ["A2"] on a trail A1 → A2 → A3
+    /// ```
+    public func nextOnTrails(found: Set<String>) -> Set<String> {
+        Set(trails.filter(\.ordered).compactMap { trail in trail.cacheIDs.first { !found.contains($0) } })
+    }
+}
+
 public struct Trail: Sendable, Equatable, Identifiable {
     public var id: String
     public var name: String

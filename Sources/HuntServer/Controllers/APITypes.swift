@@ -85,6 +85,8 @@ struct CacheView: Codable {
     var hintCost: Int?
     var hintRevealed: Bool?
     var found: Bool
+    /// The next cache to find on its ordered trail (``GeoQR/Hunt/nextOnTrails(found:)``).
+    var next: Bool
     var disabled: Bool
     var flagged: Bool
     var latitude: Double?

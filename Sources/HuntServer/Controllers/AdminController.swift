@@ -59,6 +59,8 @@ struct AdminController {
         var trail: String?
         /// Someone has a find of it that counts (a voided one does not).
         var found: Bool
+        /// The next cache on its ordered trail, of the caches found by anyone.
+        var next: Bool
         /// The game master closed it.
         var disabled: Bool
     }
@@ -68,6 +70,7 @@ struct AdminController {
         let players = try await store.players(hunt: hunt), standings = try await store.leaderboard(hunt: hunt)
         let found = Set(try await store.liveFinds(hunt: hunt, player: nil).map(\.cache))
         let disabled = try await store.disabledCaches(hunt: hunt)
+        let next = session.hunt.nextOnTrails(found: found)
         return Overview(running: try await session.state.running, listeners: await session.live.listenerCount,
                         players: players, finds: try await store.finds(hunt: hunt, player: nil),
                         reports: try await store.openReports(hunt: hunt),
@@ -78,7 +81,7 @@ struct AdminController {
                         caches: session.hunt.caches.map { c in
                             Site(id: c.id, name: c.name, latitude: c.coordinate.latitude, longitude: c.coordinate.longitude,
                                  radiusM: session.hunt.radius(of: c), trail: session.hunt.trail(of: c.id)?.id,
-                                 found: found.contains(c.id), disabled: disabled.contains(c.id))
+                                 found: found.contains(c.id), next: next.contains(c.id), disabled: disabled.contains(c.id))
                         })
     }
 

@@ -36,6 +36,7 @@ extension CacheView {
         if let hintCost { json.key("hintCost"); json.number(hintCost) }
         if let hintRevealed { json.key("hintRevealed"); json.bool(hintRevealed) }
         json.key("found"); json.bool(found)
+        json.key("next"); json.bool(next)
         json.key("disabled"); json.bool(disabled)
         json.key("flagged"); json.bool(flagged)
         if let latitude { json.key("latitude"); json.number(latitude) }

@@ -18,6 +18,7 @@ struct CacheCatalogue {
         }
         let flags = try await session.cacheFlags.value()
         let disabled = flags.disabled, flagged = flags.flagged
+        let next = hunt.nextOnTrails(found: found)
         let views = hunt.caches.map { cache in
             let leg = here.map { Geodesic.inverse(from: $0, to: cache.coordinate) }
             let hint = CacheHint(cache, in: hunt, paid: paid.contains(cache.id), found: found.contains(cache.id))
@@ -25,7 +26,7 @@ struct CacheCatalogue {
                 id: cache.id, name: cache.name, trail: hunt.trail(of: cache.id)?.name,
                 difficulty: cache.difficulty, terrain: cache.terrain, points: cache.points,
                 radiusM: hunt.radius(of: cache), hint: hint.text, hintCost: hint.cost, hintRevealed: hint.revealed,
-                found: found.contains(cache.id), disabled: disabled.contains(cache.id), flagged: flagged.contains(cache.id),
+                found: found.contains(cache.id), next: next.contains(cache.id), disabled: disabled.contains(cache.id), flagged: flagged.contains(cache.id),
                 latitude: session.options.showCoordinates ? cache.coordinate.latitude : nil,
                 longitude: session.options.showCoordinates ? cache.coordinate.longitude : nil,
                 distanceM: leg.map { ($0.distance * 10).rounded() / 10 },
