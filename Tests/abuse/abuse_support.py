@@ -63,6 +63,7 @@ class Server:
 
     def __init__(self, args=(), hunt=None, limit_files=None, load_test=False):
         self.dir = tempfile.mkdtemp(prefix="geoqr-abuse-")
+        FOLDERS.append(self.dir)
         self.hunt_file = os.path.join(self.dir, "abuse.json")
         self.data = os.path.join(self.dir, "data")
         self.hunt = hunt or HUNT
@@ -83,11 +84,8 @@ class Server:
         self.start()
         return self
 
-    def __exit__(self, kind, error, trace):
+    def __exit__(self, *failure):
         self.stop()
-        # The folder (hunt, data, the server's log) is kept only when the test failed, to read.
-        if kind is None:
-            shutil.rmtree(self.dir, ignore_errors=True)
 
     def start(self):
         self.log = open(self.log_path, "a")
@@ -274,6 +272,11 @@ def in_background(work, *args):
     return thread
 
 
+# The servers' folders (hunt, data, the server's log): removed when every test of the file
+# passed, kept to read when one failed. (A test may stop and start one server again.)
+FOLDERS = []
+
+
 def run(namespace):
     """Runs every `test_*` function of a test file in order; exits 1 when one failed."""
     tests = [(name, f) for name, f in namespace.items() if name.startswith("test_") and callable(f)]
@@ -288,4 +291,7 @@ def run(namespace):
             failed += 1
             print(f"FAIL  {script} {name} ({time.monotonic() - started:.1f} s)", flush=True)
             traceback.print_exc()
+    if not failed:
+        for folder in FOLDERS:
+            shutil.rmtree(folder, ignore_errors=True)
     sys.exit(1 if failed else 0)
