@@ -36,7 +36,7 @@ extension GameStore {
                                  earlierTrailFinds: known.trailFinds.map { (cache: $0.cache, timeMs: $0.timeMs) })
                 }
                 return Decision(events: [found]) { _, appended in
-                    NewFind.outcome(of: appended[0].body as! FindRecorded, hunt: hunt.id)
+                    NewFind.outcome(of: try appended[0].body(as: FindRecorded.self), hunt: hunt.id)
                 }
             }
         })

@@ -86,6 +86,15 @@ struct AppendedEvent {
     let body: any Sendable
 
     var seq: Int64 { event.seq }
+
+    /// The body as the act made it; another type is a bug in the act, told as a corrupt ledger
+    /// rather than a crash.
+    func body<Body>(as type: Body.Type) throws -> Body {
+        guard let body = body as? Body else {
+            throw LedgerError.corrupt("event \(event.seq) (\(event.kind)) was made with a \(Swift.type(of: body)), not a \(Body.self)")
+        }
+        return body
+    }
 }
 
 /// A read of the ledger, written once for every store.

@@ -23,27 +23,31 @@ extension Database {
     /// claim makes before it is judged, where GRDB's rows cost more than the lookup.
     func firstRow<T>(_ statement: Statement, binding values: [LedgerValue],
                      _ read: (SQLiteColumns) throws -> T) throws -> T? {
-        let handle = statement.sqliteStatement
-        precondition(values.count == Int(sqlite3_bind_parameter_count(handle)),
-                     "\(values.count) values for \(sqlite3_bind_parameter_count(handle)) parameters in \(statement.sql)")
-        sqlite3_reset(handle)
-        defer {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-        }
-        bind(values, to: handle)
-        switch sqlite3_step(handle) {
-        case SQLITE_ROW: return try read(SQLiteColumns(handle: handle))
-        case SQLITE_DONE: return nil
-        default:
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
-                                message: String(cString: sqlite3_errmsg(sqliteConnection)), sql: statement.sql)
+        try stepping(statement, binding: values) { handle, step in
+            try step() ? try read(SQLiteColumns(handle: handle)) : nil
         }
     }
 
     /// Every row `statement` gives with `values` bound, as ``LedgerRow``s (the columns' names
     /// shared by them all).
     func rows(_ statement: Statement, binding values: [LedgerValue]) throws -> [LedgerRow] {
+        try stepping(statement, binding: values) { handle, step in
+            let count = sqlite3_column_count(handle)
+            var columns: [String: Int] = [:]
+            for column in 0..<count where columns[String(cString: sqlite3_column_name(handle, column))] == nil {
+                columns[String(cString: sqlite3_column_name(handle, column))] = Int(column)
+            }
+            let reading = SQLiteColumns(handle: handle)
+            var rows: [LedgerRow] = []
+            while try step() { rows.append(LedgerRow(columns: columns, values: (0..<count).map(reading.value))) }
+            return rows
+        }
+    }
+
+    /// Binds `values` to `statement`, hands `body` its handle and a step (true on a row, false
+    /// at the end, SQLite's error thrown), and leaves the statement reset and unbound.
+    private func stepping<T>(_ statement: Statement, binding values: [LedgerValue],
+                             _ body: (OpaquePointer, () throws -> Bool) throws -> T) throws -> T {
         let handle = statement.sqliteStatement
         precondition(values.count == Int(sqlite3_bind_parameter_count(handle)),
                      "\(values.count) values for \(sqlite3_bind_parameter_count(handle)) parameters in \(statement.sql)")
@@ -53,22 +57,13 @@ extension Database {
             sqlite3_clear_bindings(handle)
         }
         bind(values, to: handle)
-        let count = sqlite3_column_count(handle)
-        var columns: [String: Int] = [:]
-        for column in 0..<count where columns[String(cString: sqlite3_column_name(handle, column))] == nil {
-            columns[String(cString: sqlite3_column_name(handle, column))] = Int(column)
-        }
-        let reading = SQLiteColumns(handle: handle)
-        var rows: [LedgerRow] = []
-        while true {
+        return try body(handle) {
             switch sqlite3_step(handle) {
-            case SQLITE_ROW:
-                rows.append(LedgerRow(columns: columns, values: (0..<count).map(reading.value)))
-            case SQLITE_DONE:
-                return rows
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
             default:
-                throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
-                                    message: String(cString: sqlite3_errmsg(sqliteConnection)), sql: statement.sql)
+                throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(self.sqliteConnection)),
+                                    message: String(cString: sqlite3_errmsg(self.sqliteConnection)), sql: statement.sql)
             }
         }
     }
