@@ -67,6 +67,9 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case findAlreadyVoided(String)
     /// The cache has no hint to reveal.
     case noHint(String)
+    case unknownCourse(String)
+    /// The course starts with its start code: it has no mass start to give.
+    case notAMassStart(String)
 
     /// A short, stable, kebab-case name for scripts (`name-taken`, `trade-item-gone`…).
     public var code: String {
@@ -117,6 +120,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .reportAlreadyResolved: "report-already-resolved"
         case .findAlreadyVoided: "find-already-voided"
         case .noHint: "no-hint"
+        case .unknownCourse: "unknown-course"
+        case .notAMassStart: "not-a-mass-start"
         }
     }
 
@@ -157,6 +162,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .teamNotInHunt(let team, let teams):
             values = ["team": .text(team), "teams": .text(teams.joined(separator: ", "))]
         case .noHint(let c): values = ["cache": .text(c)]
+        case .unknownCourse(let c), .notAMassStart(let c): values = ["course": .text(c)]
         case .adjustmentOutOfRange(let n): values = ["amount": .integer(n), "max": .integer(GameMaster.maxAdjustment)]
         }
         return Phrase("error." + code, values)

@@ -32,12 +32,20 @@ public struct Hunt: Sendable, Equatable {
     /// How long after a scan a phone that had no network may still send it (minutes): the
     /// claim is judged at the time and place it was scanned, and only this late.
     public var offlineGraceMinutes: Int
+    /// Orienteering-style courses over some of the caches (``Course``); empty for a free hunt.
+    public var courses: [Course]
+    /// After how long without a sign of a runner who started a course and has not finished the
+    /// control room warns that they have not been seen (minutes).
+    public var stillOutWarningMinutes: Int
 
     public init(id: String, name: String, defaultRadius: Double = Hunt.standardRadius,
                 accuracyCap: Double = Hunt.standardAccuracyCap, start: Date? = nil, end: Date? = nil,
                 trails: [Trail] = [], caches: [Cache], teams: [String] = [], hintCost: Int = 0,
-                offlineGraceMinutes: Int = Hunt.standardOfflineGraceMinutes) {
+                offlineGraceMinutes: Int = Hunt.standardOfflineGraceMinutes, courses: [Course] = [],
+                stillOutWarningMinutes: Int = Hunt.standardStillOutWarningMinutes) {
         self.offlineGraceMinutes = offlineGraceMinutes
+        self.courses = courses
+        self.stillOutWarningMinutes = stillOutWarningMinutes
         self.id = id
         self.name = name
         self.defaultRadius = defaultRadius
@@ -53,6 +61,10 @@ public struct Hunt: Sendable, Equatable {
 
     /// Two hours: a walk through a park with no signal, and back, with time to spare.
     public static let standardOfflineGraceMinutes = 120
+
+    /// Half an hour: long enough for a walk between two controls with no signal, short enough
+    /// to go and look before dark.
+    public static let standardStillOutWarningMinutes = 30
 
     /// 100 m: what a phone's GPS and a walker's patience allow, as DESIGN.md fixes it.
     public static let standardRadius: Double = 100

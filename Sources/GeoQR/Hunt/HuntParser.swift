@@ -53,7 +53,7 @@ public enum HuntParser {
 
     private static let huntFields: Set = ["$schema", "id", "name", "description", "radius", "accuracyCap",
                                           "start", "end", "trails", "caches", "teams", "hintCost",
-                                          "offlineGraceMinutes"]
+                                          "offlineGraceMinutes", "courses", "stillOutWarningMinutes"]
     private static let cacheFields: Set = ["id", "name", "lat", "lon", "radius", "difficulty", "terrain",
                                            "points", "message", "hint"]
     private static let trailFields: Set = ["id", "name", "ordered", "caches"]
@@ -76,10 +76,13 @@ public enum HuntParser {
         let teams = readTeams(object["teams"], r)
         let caches = readCaches(object["caches"], r)
         let trails = readTrails(object["trails"], caches: caches, r)
+        let courses = CourseReader.courses(object["courses"], caches: caches, r)
+        let stillOut = r.number(object, "stillOutWarningMinutes", at: "", range: 1...maxOfflineGraceMinutes, integer: true)
+            .map { Int($0) } ?? Hunt.standardStillOutWarningMinutes
         guard let id, let name else { return nil }
         return Hunt(id: id, name: name, defaultRadius: radius, accuracyCap: cap, start: start, end: end,
                     trails: trails, caches: caches, teams: teams, hintCost: hintCost,
-                    offlineGraceMinutes: grace)
+                    offlineGraceMinutes: grace, courses: courses, stillOutWarningMinutes: stillOut)
     }
 
     /// The teams a hunt lists: names as ``TeamName`` takes them, each once (ignoring case).

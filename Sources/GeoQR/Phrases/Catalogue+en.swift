@@ -58,6 +58,8 @@ extension Phrasebook {
         "error.unknown-item": "no item {item} in this hunt",
         "error.unknown-trade": "no trade {trade} in this hunt",
         "error.unknown-report": "no report {report} in this hunt",
+        "error.unknown-course": "no course {course} in this hunt",
+        "error.not-a-mass-start": "course {course} starts with its start code; it has no mass start",
         "error.unknown-find": "no find {find} in this hunt",
         "error.cache-disabled": "cache {cache} is disabled by the game master",
         "error.not-claimable": "a claim with verdict {verdict} is kept for audit, not recorded as a find",

@@ -57,6 +57,8 @@ extension Phrasebook {
         "error.unknown-item": "não há nenhum item {item} neste jogo",
         "error.unknown-trade": "não há nenhuma troca {trade} neste jogo",
         "error.unknown-report": "não há nenhum aviso {report} neste jogo",
+        "error.unknown-course": "não há nenhum percurso {course} neste jogo",
+        "error.not-a-mass-start": "o percurso {course} começa com o seu código de partida; não tem partida em massa",
         "error.unknown-find": "não há nenhuma descoberta {find} neste jogo",
         "error.cache-disabled": "a cache {cache} foi desativada pelo organizador",
         "error.not-claimable": "uma tentativa com o veredito {verdict} fica guardada para auditoria, mas não conta como descoberta",

@@ -64,6 +64,22 @@ enum LedgerMigrations {
                   postgres: SessionsAndClaimIDsSchema.claimIDsPerPlayerPostgres),
         // Where the two lists had drifted apart before they were one.
         Migration("v10: one schema", sqlite: .statements(PostgresSchema.liveFindsByCacheSQL), postgres: nil),
+        Migration("v11: courses", both: [
+            // A course's mass start, given once by the game master.
+            """
+            CREATE TABLE course_starts (
+                hunt TEXT NOT NULL, course TEXT NOT NULL, started_ms BIGINT NOT NULL, seq BIGINT NOT NULL,
+                PRIMARY KEY (hunt, course)
+            )
+            """,
+            // Runners the game master disqualified from their course, once each.
+            """
+            CREATE TABLE disqualifications (
+                hunt TEXT NOT NULL, player_id TEXT NOT NULL, course TEXT NOT NULL, reason TEXT NOT NULL,
+                seq BIGINT NOT NULL, PRIMARY KEY (hunt, player_id)
+            )
+            """,
+        ]),
     ]
 
     /// SQLite's migrations, for GRDB's migrator.

@@ -151,6 +151,19 @@ public struct HintRevealed: Codable, Sendable, Equatable {
     public var cost: Int
 }
 
+/// Body of ``EventKind/courseStarted``: the game master gave a course's mass start (at the
+/// event's time).
+public struct CourseStarted: Codable, Sendable, Equatable {
+    public var course: String
+}
+
+/// Body of ``EventKind/runnerDisqualified``: the game master disqualified a runner of a course.
+public struct RunnerDisqualified: Codable, Sendable, Equatable {
+    public var player: String
+    public var course: String
+    public var reason: String
+}
+
 /// Body of ``EventKind/huntStarted`` and ``EventKind/huntStopped``: the kind says it all.
 public struct HuntRunning: Codable, Sendable, Equatable {}
 

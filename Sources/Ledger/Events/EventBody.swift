@@ -29,6 +29,8 @@ public enum EventBody: Sendable, Equatable {
     case huntStarted
     case huntStopped
     case hintRevealed(HintRevealed)
+    case courseStarted(CourseStarted)
+    case runnerDisqualified(RunnerDisqualified)
 
     /// The players this event names (the actor aside): a claimant, the two sides of a trade,
     /// a player given points.
@@ -46,6 +48,7 @@ public enum EventBody: Sendable, Equatable {
         case .reportFiled(let b): [b.player]
         case .pointsAdjusted(let b): [b.player]
         case .hintRevealed(let b): [b.player]
+        case .runnerDisqualified(let b): [b.player]
         default: []
         }
     }
@@ -100,6 +103,8 @@ extension LedgerEvent {
         case .huntStarted: return .huntStarted
         case .huntStopped: return .huntStopped
         case .hintRevealed: return .hintRevealed(try read(HintRevealed.self))
+        case .courseStarted: return .courseStarted(try read(CourseStarted.self))
+        case .runnerDisqualified: return .runnerDisqualified(try read(RunnerDisqualified.self))
         }
     }
 }

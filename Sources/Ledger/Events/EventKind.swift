@@ -20,4 +20,6 @@ public enum EventKind: String, Sendable, CaseIterable, Codable {
     case huntStarted = "hunt-started"
     case huntStopped = "hunt-stopped"
     case hintRevealed = "hint-revealed"
+    case courseStarted = "course-started"
+    case runnerDisqualified = "runner-disqualified"
 }

@@ -72,6 +72,16 @@ enum StateProjection {
                     """, seq, hunt, b.player, PointsAward.hintReason(b.cache), -b.cost))
             }
             return changes
+        case .courseStarted:
+            let b = try body(CourseStarted.self)
+            return [.init("""
+                INSERT INTO course_starts (hunt, course, started_ms, seq) VALUES (?, ?, ?, ?)
+                """, hunt, b.course, time, seq)]
+        case .runnerDisqualified:
+            let b = try body(RunnerDisqualified.self)
+            return [.init("""
+                INSERT INTO disqualifications (hunt, player_id, course, reason, seq) VALUES (?, ?, ?, ?, ?)
+                """, hunt, b.player, b.course, b.reason, seq)]
         case .huntStarted, .huntStopped:
             return [.init("""
                 INSERT INTO hunt_state (hunt, running, seq) VALUES (?, ?, ?)

@@ -15,6 +15,7 @@ enum LedgerSchema {
         ("trips", "trackable_id, leg"), ("points", "seq, idx"), ("trades", "id"),
         ("reports", "id"), ("cache_flags", "hunt, cache_id"), ("hunt_secrets", "hunt, generation"),
         ("hunt_state", "hunt"), ("hints", "seq"), ("claim_ids", "hunt, player_id, claim_id"),
+        ("course_starts", "hunt, course"), ("disqualifications", "hunt, player_id"),
     ]
 
     /// SQLite's migrations (``LedgerMigrations``), for GRDB's migrator.
