@@ -26,6 +26,8 @@ public enum Effect: Sendable, Equatable {
     /// A trade was offered, or ended (accepted, declined, cancelled, expired, failed): both
     /// parties should hear.
     case tradeChanged(TradeOffer)
+    /// A course was started or a runner disqualified: course results are stale.
+    case coursesChanged
 }
 
 /// An action's answer and its effects.

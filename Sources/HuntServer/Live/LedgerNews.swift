@@ -29,11 +29,23 @@ extension ServedHunt {
         case .huntStarted, .huntStopped:
             let running = event.kind == EventKind.huntStarted.rawValue
             return [(LiveEvent(name: "broadcast", value: RunningNews(running: running), id: event.seq), .everyone)]
+        case .courseStarted(let body):
+            return [(LiveEvent(name: "course", value: CourseNews(course: body.course), id: event.seq), .everyone)]
+        case .runnerDisqualified(let body):
+            return [(LiveEvent(name: "course", value: CourseNews(course: body.course), id: event.seq),
+                     .players([body.player])),
+                    (LiveEvent(name: "course", value: CourseNews(course: body.course), id: event.seq), .gameMaster)]
         case .cacheAvailability, .reportFiled, .reportResolved:
             return [(LiveEvent(name: "stations", value: [String: String](), id: event.seq), .gameMaster)]
         default:
             return []
         }
+    }
+
+    /// News that a course changed (a mass start, a disqualification): the page reloads its
+    /// course or results.
+    struct CourseNews: Codable, Sendable {
+        var course: String
     }
 
     /// A trade's news once it has an outcome: the trade as it stands, to both sides.

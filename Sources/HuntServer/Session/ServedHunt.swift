@@ -146,7 +146,7 @@ public final class ServedHunt: Sendable {
             case .credentialsReset(let player):
                 signedIn.forget(player: player)   // the reset ended them in the store, in its own transaction
             case .runningChanged: await state.changed()
-            case .found, .tradeChanged: break   // news from the events table
+            case .found, .tradeChanged, .coursesChanged: break   // news from the events table
             case .claimJudged(let claim, let verdict, let find, let points):
                 await tellGameMaster(claim, verdict: verdict, find: find, points: points)
             }
