@@ -48,6 +48,12 @@ struct ListCaches: ParsableCommand {
             [c.id, c.name, c.coordinate.geocachingForm, "\(Int(h.radius(of: c).rounded())) m", h.trail(of: c.id)?.name ?? "-"]
         }
         printTable(header: ["ID", "NAME", "COORDINATES", "RADIUS", "TRAIL"], rows: rows)
+        guard !h.courses.isEmpty else { return }
+        print("")
+        printTable(header: ["COURSE", "NAME", "KIND", "START", "CONTROLS", "FINISH", "LIMIT"], rows: h.courses.map { c in
+            [c.id, c.name, c.kind.rawValue, c.start ?? "mass start", c.controls.joined(separator: " "), c.finish,
+             c.timeLimit.map { String(format: "%g min", $0 / 60) + (c.penaltyPerMinute > 0 ? ", -\(c.penaltyPerMinute)/min over" : "") } ?? "-"]
+        })
     }
 }
 
@@ -74,9 +80,18 @@ struct CacheListing: Encodable {
         let difficulty, terrain: Double
         let points: Int
     }
+    struct CourseItem: Encodable {
+        let id, name, kind: String
+        let start: String?
+        let controls: [String]
+        let finish: String
+        let timeLimitMinutes: Double?
+        let penaltyPerMinute: Int
+    }
     let id, name: String
     let radius: Double
     let caches: [Item]
+    let courses: [CourseItem]
     let warnings: [String]
 
     init(hunt: Hunt, warnings: [String]) {
@@ -87,6 +102,10 @@ struct CacheListing: Encodable {
             Item(id: c.id, name: c.name, lat: c.coordinate.latitude, lon: c.coordinate.longitude,
                  coordinates: c.coordinate.geocachingForm, radius: hunt.radius(of: c), trail: hunt.trail(of: c.id)?.id,
                  difficulty: c.difficulty, terrain: c.terrain, points: c.points)
+        }
+        courses = hunt.courses.map { c in
+            CourseItem(id: c.id, name: c.name, kind: c.kind.rawValue, start: c.start, controls: c.controls, finish: c.finish,
+                       timeLimitMinutes: c.timeLimit.map { $0 / 60 }, penaltyPerMinute: c.penaltyPerMinute)
         }
         self.warnings = warnings
     }

@@ -12,6 +12,8 @@ public struct CourseResults: Sendable, Equatable, Codable {
     public var course: String
     public var name: String
     public var kind: Course.Kind
+    /// The course's controls, in the file's order (the running order of a line course).
+    public var controls: [String]
     public var lines: [Line]
 
     /// Every course of `hunt` with its runs. A runner runs the course whose start code they
@@ -33,7 +35,7 @@ public struct CourseResults: Sendable, Equatable, Codable {
                 disqualified: disqualified.contains(player)))
         }
         return hunt.courses.map { course in
-            CourseResults(course: course.id, name: course.name, kind: course.kind,
+            CourseResults(course: course.id, name: course.name, kind: course.kind, controls: course.controls,
                           lines: placed(runs[course.id] ?? [], kind: course.kind))
         }
     }

@@ -27,6 +27,7 @@ public enum HuntRouter {
         ReportController(session: session).addRoutes(to: api)
         HintController(session: session).addRoutes(to: api)
         ResultsController(session: session).addRoutes(to: api)
+        CourseController(session: session).addRoutes(to: api)
         AdminController(session: session).addRoutes(to: api)
         LiveController(session: session).addRoutes(to: api)
         WebController(session: session).addRoutes(to: router)

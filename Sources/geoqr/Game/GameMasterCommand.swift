@@ -11,7 +11,7 @@ struct GameMasterCommand: AsyncParsableCommand {
         """,
         subcommands: [GMVoidCommand.self, GMAdjustCommand.self, GMDisableCommand.self,
                       GMRotateSecretCommand.self, GMResolveCommand.self, GMFlagsCommand.self, GMResetPINCommand.self,
-                      GMRotateAdminTokenCommand.self]
+                      GMRotateAdminTokenCommand.self, GMStartCourseCommand.self, GMDisqualifyCommand.self]
     )
 }
 

@@ -6,7 +6,7 @@ import Play
 struct ResultsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "results",
-        abstract: "Print a hunt's results: the standings, the teams, or every find, as CSV or JSON.",
+        abstract: "Print a hunt's results: the standings, the teams, every find, course splits or who is still out.",
         discussion: """
         For the end of the day: open the CSV in a spreadsheet, print it, or keep it with the \
         published ledger. The hunt server gives the game master the same files \
@@ -21,43 +21,82 @@ struct ResultsCommand: AsyncParsableCommand {
                      player, playerName, team, cache, cacheName, method,
                      points, firstToFind, voided, voidReason; a voided find
                      stays listed, worth 0 points, with your reason
+          splits     courses: one row per runner and control, then the finish:
+                     course, rank, player, name, team, status, control,
+                     order, split and leg (seconds from the runner's start;
+                     empty for a control not punched)
+          still-out  runners who started a course and have not finished:
+                     player, name, team, course, started, lastSeen,
+                     silentMinutes, overdue, latitude, longitude
+                     (the last punch's; the server's control room also
+                     knows the phones' last positions)
         Text a spreadsheet would run as a formula (starting with =, +, - or @) \
         is written with a ' in front.
 
         --format json prints all three in one document, {hunt, standings, teams, finds}, as \
-        the server's GET /api/admin/results does.
+        the server's GET /api/admin/results does; with --what splits or still-out, that \
+        table's document (GET /api/admin/courses, /api/admin/still-out).
+
+        --format text (with --what splits) prints a split table per course, each runner's \
+        split at every control with the leg under it, as orienteers read them.
 
         Examples:
           geoqr results --hunt demo > standings.csv
           geoqr results --hunt demo --what finds > finds.csv
           geoqr results --hunt demo --format json
+          geoqr results --hunt demo --what splits --format text
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json, text }
+
+    enum What: String, ExpressibleByArgument, CaseIterable {
+        case standings, teams, finds, splits
+        case stillOut = "still-out"
+    }
 
     @OptionGroup var gameOptions: GameOptions
 
-    @Option(help: "csv (one table) or json (everything).")
+    @Option(help: "csv (one table), json (everything, or the courses' table) or text (split tables).")
     var format: Format = .csv
 
-    @Option(help: ArgumentHelp("The table to print as CSV: standings, teams or finds (default: standings).", valueName: "TABLE"))
-    var what: Results.Table?
+    @Option(help: ArgumentHelp("The table: standings, teams, finds, splits or still-out (default: standings).",
+                               valueName: "TABLE"))
+    var what: What?
 
     func validate() throws {
-        if format == .json, what != nil {
-            throw ValidationError("--what chooses a CSV table; --format json prints them all: drop --what")
+        switch (format, what) {
+        case (.json, .standings?), (.json, .teams?), (.json, .finds?):
+            throw ValidationError("--format json prints standings, teams and finds together: drop --what \(what?.rawValue ?? "")")
+        case (.text, .splits?): break
+        case (.text, _):
+            throw ValidationError("--format text prints split tables: add --what splits")
+        default: break
         }
     }
 
     func run() async throws {
         let game = try await gameOptions.game()
-        let results = try await orFail { try await game.results() }
-        switch format {
-        case .json: try printJSON(results)
-        case .csv: FileHandle.standardOutput.write(Data(results.csv(what ?? .standings).utf8))
+        switch what {
+        case .splits?:
+            let board = try await orFail { try await game.courseResults() }
+            switch format {
+            case .json: try printJSON(board)
+            case .text: print(board.splitTables(), terminator: "")
+            case .csv: write(board.splitsCSV())
+            }
+        case .stillOut?:
+            let out = try await orFail { try await game.stillOut() }
+            if format == .json { return try printJSON(out) }
+            write(CourseBoard.stillOutCSV(out, now: game.clock()))
+        case let table:
+            let results = try await orFail { try await game.results() }
+            if format == .json { return try printJSON(results) }
+            write(results.csv(Results.Table(rawValue: table?.rawValue ?? "standings") ?? .standings))
         }
     }
-}
 
-extension Results.Table: ExpressibleByArgument {}
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
