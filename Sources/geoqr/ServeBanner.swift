@@ -71,6 +71,7 @@ struct ServeBanner: Sendable {
             let base = urls.count > 1 ? urls[1] : urls[0]
             if let tlsNote { out += "  \(tlsNote)\n" }
             out += "game master (keep private): \(base)admin.html#token=\(admin.value)\n"
+            out += "big screen (standings only): \(base)board.html#board=\(admin.boardToken)\n"
             out += "players join at \(base) :\n"
             if let symbol = try? QRSymbol(encoding: base.uppercased(), level: .M) {
                 out += symbol.terminalText(margin: 2)
@@ -86,6 +87,7 @@ struct ServeBanner: Sendable {
         if !printed.swap() {
             out += "geoqr: serving \(hunt.name) (\(hunt.id)) at \(base)\n"
             out += "game master (keep private): \(base)admin.html#token=\(admin.value)\n"
+            out += "big screen (standings only): \(base)board.html#board=\(admin.boardToken)\n"
             out += "players join at \(base) :\n"
             if let symbol = try? QRSymbol(encoding: base.uppercased(), level: .M) { out += symbol.terminalText(margin: 2) }
         }

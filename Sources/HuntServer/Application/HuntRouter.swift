@@ -28,6 +28,7 @@ public enum HuntRouter {
         HintController(session: session).addRoutes(to: api)
         ResultsController(session: session).addRoutes(to: api)
         CourseController(session: session).addRoutes(to: api)
+        BoardController(session: session).addRoutes(to: api)
         AdminController(session: session).addRoutes(to: api)
         LiveController(session: session).addRoutes(to: api)
         WebController(session: session).addRoutes(to: router)

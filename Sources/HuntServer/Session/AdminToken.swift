@@ -70,6 +70,18 @@ public final class AdminToken: @unchecked Sendable {   // `current` and `readAt`
         return AdminToken(file: file, value: fresh)
     }
 
+    /// The board's token: made from this one (HMAC-SHA256), so it changes when the admin token
+    /// is rotated, and says nothing about it. It opens `/board.html` and nothing else.
+    public var boardToken: String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("geoqr board v1".utf8), using: SymmetricKey(data: Data(value.utf8)))
+        return Data(mac).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// True when `candidate` is the board's token (compared as digests, as ``matches(_:)``).
+    public func matchesBoard(_ candidate: String) -> Bool {
+        SignIns.digest(candidate) == SignIns.digest(boardToken)
+    }
+
     /// True when `candidate` is this token; compares digests so timing says nothing.
     public func matches(_ candidate: String) -> Bool {
         SignIns.digest(candidate) == SignIns.digest(value)
