@@ -6,7 +6,8 @@ extension Game {
     /// A player asks for a cache's hint (cache by id or name). Free hints (``GeoQR/Hunt/hintCost``
     /// 0) are answered and nothing is recorded. A paid hint is recorded once per player and
     /// cache, and its cost taken off the player's score; asking again answers the hint without
-    /// charging. The hint of a cache the player has found (a find not voided) is free: it can no
+    /// charging. A hint a teammate paid for is recorded at no cost (charged once per team); in a
+    /// hunt with teams, a player without one needs the points to pay. The hint of a cache the player has found (a find not voided) is free: it can no
     /// longer help them. Paying waits, like claims, while the game master has the hunt stopped.
     ///
     /// ```swift
@@ -27,18 +28,20 @@ extension Game {
         }
         try await requireRunning()
         let (reveal, isNew) = try await store.revealHint(cache: id, cost: hunt.hintCost, to: player, in: hunt, at: clock())
-        return Outcome(RevealedHint(cache: id, hint: hint, cost: reveal.cost, charged: isNew),
-                       effects: isNew ? [.standingsChanged] : [])
+        let charged = isNew && reveal.cost > 0   // a teammate's payment is recorded at no cost
+        return Outcome(RevealedHint(cache: id, hint: hint, cost: reveal.cost, charged: charged),
+                       effects: charged ? [.standingsChanged] : [])
     }
 
-    /// The caches whose hints `player` has paid for (empty when hints are free).
+    /// The caches whose hints `player` has paid for, or a teammate has (a hint is charged once
+    /// per team); empty when hints are free.
     ///
     /// ```swift
     /// let mine = try await game.revealedHints(of: "P3")   // ["A1"]
     /// ```
     public func revealedHints(of player: String) async throws -> Set<String> {
         guard hunt.hintCost > 0 else { return [] }
-        return Set(try await store.hints(hunt: huntID, player: player).map(\.cache))
+        return try await store.hintsShared(hunt: huntID, with: player)
     }
 }
 

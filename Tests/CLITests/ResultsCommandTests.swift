@@ -63,14 +63,20 @@ import Testing
         let demo = try String(contentsOfFile: geoqr.path("caches/demo.json"), encoding: .utf8)
         try geoqr.write(demo.replacingOccurrences(of: #""radius": 40,"#, with: #""radius": 40, "hintCost": 3,"#),
                         to: "caches/paid.json")
-        #expect(try geoqr.run("player", "add", "Ada", "--hunt", "caches/paid.json", "--pin", "4321").status == 0)
+        // In a hunt with teams, a hint is the team's: Ada plays for the Foxes (alone, with no
+        // points, she could not pay).
+        let alone = try geoqr.run("player", "add", "Dan", "--hunt", "caches/paid.json", "--pin", "4321")
+        #expect(alone.status == 0)
+        let refused = try geoqr.run("hint", "A1", "--hunt", "caches/paid.json", "--player", "Dan", "--pin", "4321")
+        #expect(refused.status != 0 && refused.stderr.contains("this hint costs 3 points and you have 0"), "\(refused.stderr)")
+        #expect(try geoqr.run("player", "add", "Ada", "--hunt", "caches/paid.json", "--pin", "4321", "--team", "Foxes").status == 0)
         let first = try geoqr.run("hint", "A1", "--hunt", "caches/paid.json", "--player", "Ada", "--pin", "4321")
         #expect(first.stdout == "A1: Under the third step, left side. (-3 points)\n", "\(first.stderr)")
         let again = try geoqr.run("hint", "a1", "--hunt", "caches/paid.json", "--player", "Ada", "--pin", "4321", "--json")
         let answer = try #require(try JSONSerialization.jsonObject(with: again.stdoutData) as? [String: Any])
         #expect(answer["charged"] as? Bool == false && answer["cost"] as? Int == 3)
         let board = try geoqr.run("leaderboard", "--hunt", "caches/paid.json", "--json")
-        #expect((try JSONSerialization.jsonObject(with: board.stdoutData) as? [[String: Any]])?.first?["points"] as? Int == -3)
+        #expect((try JSONSerialization.jsonObject(with: board.stdoutData) as? [[String: Any]])?.last?["points"] as? Int == -3)
         #expect(try geoqr.run("ledger", "verify").status == 0)
     }
 }

@@ -63,7 +63,8 @@ struct ControlRoomAPITests {
         let (app, folder) = try Self.app(for: Self.teamHunt, secret: secret)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await app.test(.router) { client in
-            let ada = try await client.join("Ada")
+            // A team hunt: the hint is the Foxes' (a player without a team would need the points).
+            let ada = try await client.join("Ada", team: "Foxes")
             func a1() async throws -> [String: Any] {
                 let list = try await client.call(.get, "/api/caches", token: ada.token)
                 return try #require((list["caches"] as? [[String: Any]])?.first { $0["id"] as? String == "A1" })

@@ -101,8 +101,10 @@ extension TestClientProtocol {
     }
 
     /// Joins and returns (token, player id).
-    func join(_ name: String, pin: String = "4321") async throws -> (token: String, id: String) {
-        let reply = try await call(.post, "/api/join", json: ["name": name, "pin": pin])
+    func join(_ name: String, pin: String = "4321", team: String? = nil) async throws -> (token: String, id: String) {
+        var body = ["name": name, "pin": pin]
+        if let team { body["team"] = team }
+        let reply = try await call(.post, "/api/join", json: body)
         guard reply.status == .created, let token = reply["token"] as? String,
               let player = reply["player"] as? [String: Any], let id = player["id"] as? String
         else { throw TestFailure("join \(name): \(reply.status) \(reply.text)") }

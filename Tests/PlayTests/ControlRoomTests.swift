@@ -70,7 +70,7 @@ struct ControlRoomTests {
 
     @Test func aPaidHintIsChargedOnceAndAFreeOneNever() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ada = try await game.join(name: "Ada", pin: "4321", team: nil).value
+        let ada = try await game.join(name: "Ada", pin: "4321", team: "Foxes").value
         #expect(try await game.revealedHints(of: ada.id).isEmpty)
         let paid = try await game.revealHint(cache: "bridge", by: ada.id)
         #expect(paid.value == RevealedHint(cache: "A1", hint: "Look under the third plank", cost: 5, charged: true))
@@ -106,7 +106,7 @@ struct ControlRoomTests {
 
     @Test func theHintOfAFoundCacheIsFreeOnEveryFrontEnd() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ada = try await game.join(name: "Ada", pin: "4321", team: nil).value
+        let ada = try await game.join(name: "Ada", pin: "4321", team: "Foxes").value
         try await find("A1", by: ada.id)
         let before = try await game.standing(of: ada).points
         let hint = try await game.revealHint(cache: "A1", by: ada.id)

@@ -68,6 +68,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     /// The cache has no hint to reveal.
     case noHint(String)
     case unknownCourse(String)
+    /// A hint costs more points than the player has (a player without a team, in a team hunt).
+    case notEnoughPoints(have: Int, cost: Int)
     /// The course starts with its start code: it has no mass start to give.
     case notAMassStart(String)
 
@@ -121,6 +123,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .findAlreadyVoided: "find-already-voided"
         case .noHint: "no-hint"
         case .unknownCourse: "unknown-course"
+        case .notEnoughPoints: "not-enough-points"
         case .notAMassStart: "not-a-mass-start"
         }
     }
@@ -163,6 +166,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
             values = ["team": .text(team), "teams": .text(teams.joined(separator: ", "))]
         case .noHint(let c): values = ["cache": .text(c)]
         case .unknownCourse(let c), .notAMassStart(let c): values = ["course": .text(c)]
+        case .notEnoughPoints(let have, let cost): values = ["have": .integer(have), "cost": .integer(cost)]
         case .adjustmentOutOfRange(let n): values = ["amount": .integer(n), "max": .integer(GameMaster.maxAdjustment)]
         }
         return Phrase("error." + code, values)

@@ -59,6 +59,7 @@ extension Phrasebook {
         "error.unknown-trade": "no trade {trade} in this hunt",
         "error.unknown-report": "no report {report} in this hunt",
         "error.unknown-course": "no course {course} in this hunt",
+        "error.not-enough-points": "this hint costs {cost} points and you have {have}: join a team, or find a cache first",
         "error.not-a-mass-start": "course {course} starts with its start code; it has no mass start",
         "error.unknown-find": "no find {find} in this hunt",
         "error.cache-disabled": "cache {cache} is disabled by the game master",

@@ -58,6 +58,7 @@ extension Phrasebook {
         "error.unknown-trade": "não há nenhuma troca {trade} neste jogo",
         "error.unknown-report": "não há nenhum aviso {report} neste jogo",
         "error.unknown-course": "não há nenhum percurso {course} neste jogo",
+        "error.not-enough-points": "esta pista custa {cost} pontos e tens {have}: junta-te a uma equipa, ou encontra primeiro uma cache",
         "error.not-a-mass-start": "o percurso {course} começa com o seu código de partida; não tem partida em massa",
         "error.unknown-find": "não há nenhuma descoberta {find} neste jogo",
         "error.cache-disabled": "a cache {cache} foi desativada pelo organizador",

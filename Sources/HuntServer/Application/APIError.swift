@@ -136,7 +136,7 @@ extension APIError {
         case .textTooLarge: .contentTooLarge
         case .tooManyOpenReports, .tooManyOpenTrades: .tooManyRequests
         case .nameTaken, .nameConfusable, .cacheDisabled, .tradeNotOpen, .tradeExpired, .tradeItemGone, .tradeDuplicateCard,
-             .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache, .notAMassStart:
+             .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache, .notAMassStart, .notEnoughPoints:
             .conflict
         default: .unprocessableContent
         }

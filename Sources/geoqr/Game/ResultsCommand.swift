@@ -67,7 +67,7 @@ struct ResultsCommand: AsyncParsableCommand {
     func validate() throws {
         switch (format, what) {
         case (.json, .standings?), (.json, .teams?), (.json, .finds?):
-            throw ValidationError("--format json prints standings, teams and finds together: drop --what \(what?.rawValue ?? "")")
+            throw ValidationError("--what chooses a CSV table; --format json prints standings, teams and finds together: drop --what \(what?.rawValue ?? "")")
         case (.text, .splits?): break
         case (.text, _):
             throw ValidationError("--format text prints split tables: add --what splits")
