@@ -37,6 +37,9 @@ let package = Package(
         harness("FuzzHunt", ["GeoQR"]),
         // GPX through the libxml2 streaming reader and the importer, as `geoqr import` runs them.
         harness("FuzzGPX", ["Interchange", "GeoQR"]),
+        // IOF XML 3.0 course data (Purple Pen, OCAD) through the same reader, made a hunt,
+        // exported and read back.
+        harness("FuzzIOF", ["Interchange", "GeoQR"]),
         // The claim-photo form: Content-Type boundary and multipart body, through the server's
         // own PhotoForm.swift (linked into the target's folder; it imports only Foundation).
         harness("FuzzMultipart", []),

@@ -281,6 +281,50 @@ def gpx(out: Path) -> None:
             write(out, "gpx", f.name, f.read_bytes())
 
 
+# ---- IOF XML 3.0 course data -----------------------------------------------------------------
+
+IOF = """<?xml version="1.0" encoding="UTF-8"?>
+<CourseData xmlns="http://www.orienteering.org/datastandard/3.0" xmlns:geoqr="https://geoqr.example/iof/1"
+            iofVersion="3.0" createTime="2025-05-10T14:02:11Z" creator="GeoQR seeds">
+  <Event><Name>Seed &amp; park</Name></Event>
+  <RaceCourseData>
+    <Control type="Start"><Id>S1</Id><Name>Gate</Name><Position lat="40.6303" lng="-8.6575"/></Control>
+    <Control><Id>31</Id><Position lat="40.6315" lng="-8.6560"/><MapPosition x="42.75" y="-10"/></Control>
+    <Control type="Control"><Id>a b</Id><Position lat="-16.5" lng="179.99"/></Control>
+    <Control type="CrossingPoint"><Id>X1</Id><MapPosition x="1" y="2"/></Control>
+    <Control type="Finish"><Id>F1</Id><Position lat="40.6306" lng="-8.6570"/></Control>
+    <Course><Id>LINE</Id><Name>Line</Name><Length>990</Length>
+      <CourseControl type="Start"><Control>S1</Control></CourseControl>
+      <CourseControl type="Control"><Control>31</Control><MapText>1</MapText><LegLength>184</LegLength></CourseControl>
+      <CourseControl type="CrossingPoint"><Control>X1</Control></CourseControl>
+      <CourseControl><Control>a b</Control></CourseControl>
+      <CourseControl type="Finish"><Control>F1</Control></CourseControl>
+      <Extensions><geoqr:Kind>line</geoqr:Kind><geoqr:TimeLimit>3600</geoqr:TimeLimit></Extensions>
+    </Course>
+    <Course><Name>Score</Name>
+      <CourseControl type="Start"><Control>S1</Control></CourseControl>
+      <CourseControl><Control>31</Control><Score>10</Score></CourseControl>
+      <CourseControl><Control>a b</Control><Score>25</Score></CourseControl>
+      <CourseControl type="Finish"><Control>F1</Control></CourseControl>
+      <Extensions><geoqr:PenaltyPerMinute>2</geoqr:PenaltyPerMinute></Extensions>
+    </Course>
+    <Course><Name>Mass</Name>
+      <CourseControl type="Control"><Control>31</Control></CourseControl>
+      <CourseControl type="Finish"><Control>F1</Control></CourseControl>
+      <Extensions><geoqr:MassStart>2026-11-21T10:15:00.125Z</geoqr:MassStart></Extensions>
+    </Course>
+  </RaceCourseData>
+</CourseData>
+"""
+
+
+def iof(out: Path) -> None:
+    write(out, "iof", "seed.xml", IOF.encode())
+    for f in sorted((ROOT / "Tests/InterchangeTests/Fixtures/iof").glob("*.xml")):
+        if f.stat().st_size <= 32 * 1024:
+            write(out, "iof", f.name, f.read_bytes())
+
+
 # ---- multipart --------------------------------------------------------------------------------
 
 def form(boundary: str, parts: list[tuple[str, str | None, bytes]], header: str | None = None) -> bytes:
@@ -320,6 +364,12 @@ DICTS = {
             "<groundspeak:long_description", 'html="True"', "<groundspeak:travelbug", "archived=", "available=",
             "Waypoint|", "Geocache|", "<![CDATA[", "]]>", "&amp;", "&lt;", "&#", "xmlns=", "<!DOCTYPE", "<trk>",
             "http://www.topografix.com/GPX/1/1", "http://www.groundspeak.com/cache/1/0/1", "<rte>", "<gsak:wptExtension"],
+    "iof": ["<CourseData", "</CourseData>", "<RaceCourseData>", "<Control", "</Control>", "<Control>", "<Id>", "<Name>",
+            "<Position", "lat=", "lng=", "<MapPosition", "<Course>", "</Course>", "<CourseControl", "</CourseControl>",
+            'type="Start"', 'type="Control"', 'type="Finish"', 'type="CrossingPoint"', "<Score>", "<LegLength>",
+            "<Extensions>", "<geoqr:Kind>", "score", "line", "<geoqr:TimeLimit>", "<geoqr:PenaltyPerMinute>",
+            "<geoqr:MassStart>", 'iofVersion="3.0"', "http://www.orienteering.org/datastandard/3.0",
+            "https://geoqr.example/iof/1", 'xmlns:geoqr=', "&amp;", "&#", "<![CDATA[", "<!DOCTYPE"],
     "multipart": ["--", "\r\n", "\r\n\r\n", "Content-Disposition: ", "form-data; ", 'name="photo"', 'name="latitude"',
                   'filename="', "Content-Type: ", "boundary=", "multipart/form-data; "],
 }
@@ -346,6 +396,7 @@ def main() -> None:
         exif(out)
         hunts(out)
         gpx(out)
+        iof(out)
         multipart(out)
         dictionaries(out)
     finally:

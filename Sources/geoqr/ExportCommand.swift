@@ -8,17 +8,22 @@ import Ledger
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a hunt's caches as GPX or GeoJSON for other geocaching tools.",
+        abstract: "Write a hunt's caches as GPX or GeoJSON, or its courses as IOF XML, for other tools.",
         discussion: """
         gpx: GPX 1.0 with the Groundspeak 1.0.1 cache extension, which c:geo, GSAK and Garmin \
         devices load. When the hunt was imported, its NAME.geocaching.json adds type, container, \
         owner, attributes, long description, parking and stage waypoints and travel bugs.
         geojson: a FeatureCollection of the caches for QGIS, Leaflet or geojson.io (messages are \
         left out: they are the reward for a find).
+        iof-courses: the hunt's courses as an IOF XML 3.0 CourseData file (controls with their \
+        latitude and longitude, courses with their controls in order, score points), which \
+        orienteering software (Purple Pen, OCAD, MeOS, Livelox) reads; a score course's time \
+        limit and penalty travel in a GeoQR extension that other programs skip.
 
         Examples:
           geoqr export town --format gpx -o town.gpx
           geoqr export demo --format geojson -o demo.geojson
+          geoqr export park-o --format iof-courses -o park-o.courses.xml
           geoqr export demo --player Ana --format fieldnotes -o ana.txt
         With --player, the player's finds from the game ledger in the data directory: gpx \
         (Geocache Found waypoints with a "Found it" log), fieldnotes (UTF-16 text that \
@@ -28,12 +33,13 @@ struct ExportCommand: AsyncParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case gpx, geojson, fieldnotes
+        case iofCourses = "iof-courses"
     }
 
     @Argument(help: "Hunt name or hunt file.")
     var hunt: String
 
-    @Option(help: "gpx, geojson, or fieldnotes (player exports).")
+    @Option(help: "gpx, geojson, iof-courses, or fieldnotes (player exports).")
     var format: Format = .gpx
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file; - for standard output.", valueName: "FILE"))
@@ -48,6 +54,9 @@ struct ExportCommand: AsyncParsableCommand {
     func validate() throws {
         if player == nil, format == .fieldnotes {
             throw ValidationError("--format fieldnotes exports a player's finds: add --player NAME")
+        }
+        if player != nil, format == .iofCourses {
+            throw ValidationError("--format iof-courses exports the hunt's courses: drop --player (results: geoqr results --format iof)")
         }
     }
 
@@ -64,10 +73,13 @@ struct ExportCommand: AsyncParsableCommand {
         case .gpx: data = GPXWriter.hunt(parsed.hunt, sidecar: sidecar, generated: Date())
         case .geojson: data = try GeoJSON.caches(of: parsed.hunt)
         case .fieldnotes: throw CommandFailure("--format fieldnotes exports a player's finds: add --player NAME")
+        case .iofCourses:
+            guard !parsed.hunt.courses.isEmpty else { throw CommandFailure("\(hunt): has no courses to export as IOF XML") }
+            data = Data(IOFWriter.courseData(parsed.hunt, created: Date()).utf8)
         }
         do { try FileAccess.write(data, to: output) } catch { throw CommandFailure(error.description) }
         if output != "-" {
-            warn("\(parsed.hunt.caches.count) caches → \(output) (\(format.rawValue)\(sidecar == nil ? "" : ", with geocaching data"))")
+            warn("\(format == .iofCourses ? "\(parsed.hunt.courses.count) courses" : "\(parsed.hunt.caches.count) caches") → \(output) (\(format.rawValue)\(sidecar == nil ? "" : ", with geocaching data"))")
         }
     }
 
@@ -92,6 +104,7 @@ struct ExportCommand: AsyncParsableCommand {
         case .gpx: data = GPXWriter.finds(logs, player: name, generated: Date())
         case .fieldnotes: data = FieldNotes.data(logs)
         case .geojson: data = try GeoJSON.finds(logs, player: name)
+        case .iofCourses: throw CommandFailure("--format iof-courses exports the hunt's courses: drop --player")
         }
         do { try FileAccess.write(data, to: output) } catch { throw CommandFailure(error.description) }
         if output != "-" { warn("\(logs.count) finds of \(name) → \(output) (\(format.rawValue))") }

@@ -154,3 +154,30 @@ import Testing
         #expect(firstProblem(hunt(courses)) == "caches/test.json: \(problem)")
     }
 }
+
+@Suite struct ChallengeParserTests {
+    func hunt(_ challenge: String) -> String {
+        huntJSON(caches: #"[{"id": "A1", "name": "a", "lat": 1, "lon": 1, "challenge": \#(challenge)}]"#)
+    }
+
+    @Test func readsAQuestionAndAPhotoTask() throws {
+        let question = try parse(hunt(#"{"question": "Colour?", "answers": ["red"], "choices": ["red", "blue"], "points": 5, "penalty": 1, "tries": 2}"#))
+        #expect(question.hunt.caches[0].challenge == Challenge(kind: .question(prompt: "Colour?", answers: ["red"], choices: ["red", "blue"]),
+                                                               points: 5, penalty: 1, tries: 2))
+        let photo = try parse(hunt(#"{"photo": "Your team at the statue", "points": 15}"#))
+        #expect(photo.hunt.caches[0].challenge == Challenge(kind: .photo(task: "Your team at the statue"), points: 15))
+    }
+
+    @Test("each mistake in a challenge is named with its path", arguments: [
+        (#"{"points": 5}"#, #"caches[0].challenge: has neither a question nor a photo task ("question" or "photo")"#),
+        (#"{"question": "Colour?"}"#, "caches[0].challenge.answers: is missing; a question needs its accepted answers"),
+        (#"{"question": "Colour?", "answers": ["green"], "choices": ["red", "blue"]}"#,
+         #"caches[0].challenge.answers[0]: "green" is not one of the choices"#),
+        (#"{"question": "Colour?", "answers": ["!!"]}"#,
+         #"caches[0].challenge.answers[0]: "!!" has no letters or digits, so no answer can match it"#),
+        (#"{"photo": "statue", "tries": 2}"#, "caches[0].challenge.tries: is for questions; a photo task is approved by the game master"),
+    ])
+    func namesTheMistake(challenge: String, problem: String) {
+        #expect(firstProblem(hunt(challenge)) == "caches/test.json: \(problem)")
+    }
+}

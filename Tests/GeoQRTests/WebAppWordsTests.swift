@@ -31,7 +31,9 @@ struct WebAppWordsTests {
         + TradeState.allCases.map { "app.trades.state.\($0.rawValue)" }
         + ClaimMethod.allCases.map { "app.gm.method.\($0.rawValue)" }
         + ["found", "unfound", "closed"].map { "app.map.cache.\($0)" }
-        + ReportKind.allCases.map { "app.report.\($0)" })   // the case's name: wrongCoordinates
+        + ReportKind.allCases.map { "app.report.\($0)" }
+        + Course.Kind.allCases.map { "app.course.kind.\($0.rawValue)" }
+        + CourseStatus.allCases.map { "app.course.status.\($0.rawValue)" })   // the case's name: wrongCoordinates
 
     @Test func everyKeyTheWebAppNamesIsInBothCataloguesWithTheSamePlaceholders() throws {
         let keys = try Self.namedKeys().union(Self.builtKeys)
@@ -49,7 +51,7 @@ struct WebAppWordsTests {
     @Test func thePagesCarryNoWordsOfTheirOwn() throws {
         // Text between tags in the HTML is only punctuation, ids or the product's name: every
         // sentence is filled in from the catalogue.
-        for file in ["index.html", "admin.html", "claim.html"] {
+        for file in ["index.html", "admin.html", "claim.html", "board.html"] {
             let html = try String(contentsOf: Self.web.appendingPathComponent(file), encoding: .utf8)
             let body = html[html.range(of: "<body")!.lowerBound...]
             for match in body.matches(of: #/>([^<>]*[A-Za-z]{3,}[^<>]*)</#) {

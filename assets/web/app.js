@@ -1,7 +1,8 @@
 // The player's app: join (with a team), then six tabs, each a module of app/ (the caches by
-// distance with arrows, hints and reports; the map; scanning; the collection; trades; the live
-// leaderboard), the typed-code form and the outbox of claims kept while the phone has no
-// network, and live news over the hunt's event stream. This module wires them.
+// distance with arrows, hints and reports, under the course card of a hunt with courses; the
+// map; scanning; the collection; trades; the live leaderboard), the typed-code form and the
+// outbox of claims kept while the phone has no network, and live news over the hunt's event
+// stream. This module wires them.
 import { $, toast } from "./dom.js";
 import { metres, ready, t } from "./words.js";
 import { api } from "./api.js";
@@ -31,7 +32,31 @@ const panel = outboxPanel($("outbox-panel"), { heading: "h3", banner: $("outbox-
 } });
 $("outbox-banner").addEventListener("click", () => { show("scan"); $("outbox").scrollIntoView({ block: "nearest" }); });
 typedCodeForm($("typed-form"), { heading: "h3", locate: whereabouts.here, show: scanTab.showOutcome });
-cachesTab.onList(list => { mapTab.showCaches(list, theHunt?.trails); panel.nameCaches(list); });
+cachesTab.onList(list => { mapTab.showCaches(list, theHunt?.trails); panel.nameCaches(list); foundNow(list); });
+
+// The course card, for a hunt with courses: its module and words are fetched only then (the
+// hunt's courses are fixed while it is served, so a hunt without is asked once).
+const courseCard = {
+  module: null, none: false,
+  async refresh() {
+    if (this.module) return this.module.refresh();
+    if (this.none) return;
+    let answer;
+    try { answer = await api("GET", "/api/me/course"); } catch { return; }
+    if (!answer.courses?.length) { this.none = true; return; }
+    this.module ??= await import("./app/course-card.js");
+    this.module.show(answer);
+  },
+};
+
+// However a claim was made (a link, the camera, a typed code, the outbox), a new find shows in
+// the list: the course card is asked again then.
+let found = null;
+function foundNow(list) {
+  const count = list.filter(c => c.found).length;
+  if (found !== null && count !== found) courseCard.refresh();
+  found = count;
+}
 
 // ---- the hunt, and joining it ----
 try {
@@ -55,6 +80,7 @@ async function start() {
   listenToNews();
   whereabouts.watch({ moved: position => { cachesTab.moved(); mapTab.showMe(position); }, turned: cachesTab.turnArrows });
   cachesTab.refresh();
+  courseCard.refresh();
   show(tab);
 }
 
@@ -85,7 +111,11 @@ function listenToNews() {
   const token = session.token();
   stream = listen("/api/live?token=" + encodeURIComponent(token), { token, news: {
     leaderboard: boardTab.heard,
-    find: f => { if (f.player !== session.player()?.id) toast(t("app.news.found", { name: f.name, cache: f.cacheName })); },
+    find: f => {
+      if (f.player !== session.player()?.id) toast(t("app.news.found", { name: f.name, cache: f.cacheName }));
+      else cachesTab.refresh();   // a find made elsewhere (another tab, the outbox): the list, then the course card
+    },
+    course: () => courseCard.refresh(),   // a mass start, or this runner disqualified
     "trade-offer": offer => { toast(t("app.news.tradeOffered", { id: offer.id })); tradesTab.refreshIfOpen(); },
     "trade-outcome": trade => {
       toast(t("app.news.tradeOutcome", { id: trade.id, state: t("app.trades.state." + trade.state) }));
@@ -95,9 +125,10 @@ function listenToNews() {
       const text = b.running === undefined ? b.message : t(b.running ? "app.news.started" : "app.news.stopped");
       $("broadcast").textContent = t("app.news.broadcast", { message: text });
       $("broadcast").classList.remove("hidden");
+      if (b.running !== undefined) courseCard.refresh();   // a stopped hunt ends every course
     },
     // The server would not replay what a long absence missed: load the state afresh.
-    "fresh-state": () => { cachesTab.refresh(); show(tab); },
+    "fresh-state": () => { cachesTab.refresh(); courseCard.refresh(); show(tab); },
     proximity: p => toast(t("app.news.near", { distance: metres(p.distanceM), name: p.name })),
   } });
 }

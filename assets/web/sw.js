@@ -16,8 +16,8 @@ const modules = ["/app.js", "/claim.js", "/checkin.js",
   "/map.js", "/typed-code-form.js",
   "/offline/outbox.js", "/offline/worker.js", "/offline/claims.js", "/offline/outbox-panel.js",
   "/app/join.js", "/app/whereabouts.js", "/app/tab-caches.js", "/app/tab-map.js", "/app/tab-scan.js",
-  "/app/tab-collection.js", "/app/tab-trades.js", "/app/tab-board.js"];
-const shell = [...pages, ...modules, "/app.css",
+  "/app/tab-collection.js", "/app/tab-trades.js", "/app/tab-board.js", "/app/course-card.js"];
+const shell = [...pages, ...modules, "/app.css", "/app/course-card.css",
   "/favicon.ico", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon.svg",
   "/i18n/en.json", "/i18n/pt.json"];
 // Leaflet is optional on a server (`geoqr serve` starts without it): cached when there.

@@ -63,3 +63,13 @@ export function age(time, now = Date.now()) {
   if (seconds < 3600) return t("app.age.minutes", { n: Math.round(seconds / 60) });
   return t("app.age.hours", { n: (seconds / 3600).toFixed(1) });
 }
+
+/// A running or finished time: "4:05", "1:02:09" (seconds, rounded down).
+export function duration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = n => String(n).padStart(2, "0");
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
+
+/// A time of day, as the language writes it: "10:02".
+export const clockTime = time => new Date(time).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });

@@ -70,6 +70,10 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case unknownCourse(String)
     /// A hint costs more points than the player has (a player without a team, in a team hunt).
     case notEnoughPoints(have: Int, cost: Int)
+    /// The cache asks no question.
+    case noChallenge(String)
+    /// Every try at the cache's question was used.
+    case noTriesLeft(String)
     /// The course starts with its start code: it has no mass start to give.
     case notAMassStart(String)
 
@@ -124,6 +128,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .noHint: "no-hint"
         case .unknownCourse: "unknown-course"
         case .notEnoughPoints: "not-enough-points"
+        case .noChallenge: "no-challenge"
+        case .noTriesLeft: "no-tries-left"
         case .notAMassStart: "not-a-mass-start"
         }
     }
@@ -167,6 +173,7 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .noHint(let c): values = ["cache": .text(c)]
         case .unknownCourse(let c), .notAMassStart(let c): values = ["course": .text(c)]
         case .notEnoughPoints(let have, let cost): values = ["have": .integer(have), "cost": .integer(cost)]
+        case .noChallenge(let c), .noTriesLeft(let c): values = ["cache": .text(c)]
         case .adjustmentOutOfRange(let n): values = ["amount": .integer(n), "max": .integer(GameMaster.maxAdjustment)]
         }
         return Phrase("error." + code, values)

@@ -62,4 +62,6 @@ public struct PointsAward: Sendable, Equatable, Codable {
     public static func trailReason(_ trailID: String) -> String { "trail:\(trailID)" }
     /// A paid hint: its cost is taken off with this reason.
     public static func hintReason(_ cacheID: String) -> String { "hint: \(cacheID)" }
+    /// The reason of a challenge answer's points (won or lost).
+    public static func challengeReason(_ cacheID: String) -> String { "challenge: \(cacheID)" }
 }

@@ -110,10 +110,13 @@ public struct Cache: Sendable, Equatable, Identifiable {
     /// Revealed to the finder.
     public var message: String
     public var hint: String?
+    /// What the station asks of its finders, if anything.
+    public var challenge: Challenge?
 
     public init(id: String, name: String, coordinate: Coordinate, radius: Double? = nil,
                 difficulty: Double = 1, terrain: Double = 1, points: Int? = nil,
-                message: String = "", hint: String? = nil) {
+                message: String = "", hint: String? = nil, challenge: Challenge? = nil) {
+        self.challenge = challenge
         self.id = id
         self.name = name
         self.coordinate = coordinate

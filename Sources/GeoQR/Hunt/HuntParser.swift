@@ -55,7 +55,7 @@ public enum HuntParser {
                                           "start", "end", "trails", "caches", "teams", "hintCost",
                                           "offlineGraceMinutes", "courses", "stillOutWarningMinutes"]
     private static let cacheFields: Set = ["id", "name", "lat", "lon", "radius", "difficulty", "terrain",
-                                           "points", "message", "hint"]
+                                           "points", "message", "hint", "challenge"]
     private static let trailFields: Set = ["id", "name", "ordered", "caches"]
 
     private static func readHunt(_ root: JSONValue, _ r: FieldReader) -> Hunt? {
@@ -140,9 +140,11 @@ public enum HuntParser {
         let points = r.number(object, "points", at: path, range: 0...1_000_000, integer: true).map { Int($0) }
         let message = r.text(object, "message", at: path, required: false) ?? ""
         let hint = r.text(object, "hint", at: path, required: false)
+        let challenge = object["challenge"].flatMap { ChallengeReader.challenge($0, at: "\(path).challenge", r) }
         guard let id, let name, let lat, let lon else { return nil }
         return Cache(id: id, name: name, coordinate: Coordinate(latitude: lat, longitude: lon), radius: radius,
-                     difficulty: difficulty, terrain: terrain, points: points, message: message, hint: hint)
+                     difficulty: difficulty, terrain: terrain, points: points, message: message, hint: hint,
+                     challenge: challenge)
     }
 
     private static func readTrails(_ value: JSONValue?, caches: [Cache], _ r: FieldReader) -> [Trail] {

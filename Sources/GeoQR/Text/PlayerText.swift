@@ -44,6 +44,9 @@ public struct PlayerText: Sendable, Equatable {
     public static let teamName = PlayerText(field: "a team name", maxBytes: 128, maxMarksPerCharacter: 4,
                                             maxMarks: PlayerName.maxLength, allowsLineBreaks: false)
     /// A game master's reason or resolution (``Reports/maxReasonLength`` characters).
+    /// An answer to a station's question: a word or a short phrase (``Challenge/maxAnswerLength``).
+    public static let answer = PlayerText(field: "an answer", maxBytes: 400, maxMarksPerCharacter: 4,
+                                          maxMarks: 16, allowsLineBreaks: false)
     public static let reason = PlayerText(field: "a reason", maxBytes: 1024, maxMarksPerCharacter: 8,
                                           maxMarks: Reports.maxReasonLength, allowsLineBreaks: true)
 

@@ -131,12 +131,12 @@ extension APIError {
         switch rule {
         case .wrongPIN: .unauthorized
         case .lockedOut: .tooManyRequests
-        case .unknownPlayer, .unknownCache, .unknownItem, .unknownTrade, .unknownReport, .unknownFind, .noHint, .unknownCourse: .notFound
+        case .unknownPlayer, .unknownCache, .unknownItem, .unknownTrade, .unknownReport, .unknownFind, .noHint, .unknownCourse, .noChallenge: .notFound
         case .notYourTrade, .notHolding: .forbidden
         case .textTooLarge: .contentTooLarge
         case .tooManyOpenReports, .tooManyOpenTrades: .tooManyRequests
         case .nameTaken, .nameConfusable, .cacheDisabled, .tradeNotOpen, .tradeExpired, .tradeItemGone, .tradeDuplicateCard,
-             .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache, .notAMassStart, .notEnoughPoints:
+             .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache, .notAMassStart, .notEnoughPoints, .noTriesLeft:
             .conflict
         default: .unprocessableContent
         }

@@ -26,6 +26,7 @@ public enum HuntRouter {
         TradeController(session: session).addRoutes(to: api)
         ReportController(session: session).addRoutes(to: api)
         HintController(session: session).addRoutes(to: api)
+        ChallengeController(session: session).addRoutes(to: api)
         ResultsController(session: session).addRoutes(to: api)
         CourseController(session: session).addRoutes(to: api)
         BoardController(session: session).addRoutes(to: api)

@@ -79,6 +79,14 @@ enum LedgerMigrations {
                 seq BIGINT NOT NULL, PRIMARY KEY (hunt, player_id)
             )
             """,
+            // Every answer to a station's question, right or wrong (the text is not kept).
+            """
+            CREATE TABLE challenge_answers (
+                seq BIGINT PRIMARY KEY, hunt TEXT NOT NULL, player_id TEXT NOT NULL, cache_id TEXT NOT NULL,
+                correct BIGINT NOT NULL, points BIGINT NOT NULL, answer_id TEXT, answered_ms BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX challenge_answers_by_player ON challenge_answers (hunt, player_id, cache_id)",
         ]),
     ]
 

@@ -164,6 +164,20 @@ public struct RunnerDisqualified: Codable, Sendable, Equatable {
     public var reason: String
 }
 
+/// Body of ``EventKind/challengeAnswered``: a finder answered a cache's question, right or
+/// wrong, and won (or, wrong, lost) `points`. The answer's text is not kept: whether it was
+/// right is what counts, and a player's words stay off the published ledger.
+public struct ChallengeAnswered: Codable, Sendable, Equatable {
+    public var player: String
+    public var cache: String
+    public var correct: Bool
+    public var points: Int
+    /// The phone's id for the answer, so that sending it twice records it once.
+    public var answerId: String?
+    /// When it was answered, when the phone kept it with no network (milliseconds).
+    public var answeredMs: Int64?
+}
+
 /// Body of ``EventKind/huntStarted`` and ``EventKind/huntStopped``: the kind says it all.
 public struct HuntRunning: Codable, Sendable, Equatable {}
 

@@ -31,6 +31,7 @@ public enum EventBody: Sendable, Equatable {
     case hintRevealed(HintRevealed)
     case courseStarted(CourseStarted)
     case runnerDisqualified(RunnerDisqualified)
+    case challengeAnswered(ChallengeAnswered)
 
     /// The players this event names (the actor aside): a claimant, the two sides of a trade,
     /// a player given points.
@@ -49,6 +50,7 @@ public enum EventBody: Sendable, Equatable {
         case .pointsAdjusted(let b): [b.player]
         case .hintRevealed(let b): [b.player]
         case .runnerDisqualified(let b): [b.player]
+        case .challengeAnswered(let b): [b.player]
         default: []
         }
     }
@@ -64,6 +66,7 @@ public enum EventBody: Sendable, Equatable {
         case .reportFiled(let b): [b.cache]
         case .cacheAvailability(let b): [b.cache]
         case .hintRevealed(let b): [b.cache]
+        case .challengeAnswered(let b): [b.cache]
         default: []
         }
     }
@@ -105,6 +108,7 @@ extension LedgerEvent {
         case .hintRevealed: return .hintRevealed(try read(HintRevealed.self))
         case .courseStarted: return .courseStarted(try read(CourseStarted.self))
         case .runnerDisqualified: return .runnerDisqualified(try read(RunnerDisqualified.self))
+        case .challengeAnswered: return .challengeAnswered(try read(ChallengeAnswered.self))
         }
     }
 }

@@ -22,4 +22,5 @@ public enum EventKind: String, Sendable, CaseIterable, Codable {
     case hintRevealed = "hint-revealed"
     case courseStarted = "course-started"
     case runnerDisqualified = "runner-disqualified"
+    case challengeAnswered = "challenge-answered"
 }

@@ -82,6 +82,19 @@ enum StateProjection {
             return [.init("""
                 INSERT INTO disqualifications (hunt, player_id, course, reason, seq) VALUES (?, ?, ?, ?, ?)
                 """, hunt, b.player, b.course, b.reason, seq)]
+        case .challengeAnswered:
+            let b = try body(ChallengeAnswered.self)
+            var changes: [ProjectionStatement] = [.init("""
+                INSERT INTO challenge_answers (seq, hunt, player_id, cache_id, correct, points, answer_id, answered_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, seq, hunt, b.player, b.cache, b.correct, b.points, b.answerId, b.answeredMs ?? time)]
+            if b.points != 0 {
+                changes.append(.init("""
+                    INSERT INTO points (seq, idx, hunt, player_id, find_id, reason, amount)
+                    VALUES (?, 0, ?, ?, NULL, ?, ?)
+                    """, seq, hunt, b.player, PointsAward.challengeReason(b.cache), b.points))
+            }
+            return changes
         case .huntStarted, .huntStopped:
             return [.init("""
                 INSERT INTO hunt_state (hunt, running, seq) VALUES (?, ?, ?)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Interchange
 import Play
 
 /// `geoqr results`: a hunt's results at the game master's desk, for a spreadsheet or a script.
@@ -37,6 +38,13 @@ struct ResultsCommand: AsyncParsableCommand {
         the server's GET /api/admin/results does; with --what splits or still-out, that \
         table's document (GET /api/admin/courses, /api/admin/still-out).
 
+        --format iof (with --what splits, or alone) prints an IOF XML 3.0 ResultList: a \
+        ClassResult per course, each runner's result with start, finish, time, position, \
+        status (OK, MissingPunch, DidNotFinish, OverTime, Disqualified, Active), score and a \
+        SplitTime per control; in a hunt with teams, a TeamResult per team too. Results \
+        services (WinSplits, Livelox) and orienteering software read it. While the hunt runs \
+        the list is a Snapshot; once it has ended, Complete.
+
         --format text (with --what splits) prints a split table per course, each runner's \
         split at every control with the leg under it, as orienteers read them.
 
@@ -45,10 +53,11 @@ struct ResultsCommand: AsyncParsableCommand {
           geoqr results --hunt demo --what finds > finds.csv
           geoqr results --hunt demo --format json
           geoqr results --hunt demo --what splits --format text
+          geoqr results --hunt park-o --format iof > results.xml
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json, text }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json, text, iof }
 
     enum What: String, ExpressibleByArgument, CaseIterable {
         case standings, teams, finds, splits
@@ -57,7 +66,7 @@ struct ResultsCommand: AsyncParsableCommand {
 
     @OptionGroup var gameOptions: GameOptions
 
-    @Option(help: "csv (one table), json (everything, or the courses' table) or text (split tables).")
+    @Option(help: "csv (one table), json (everything, or the courses' table), text (split tables) or iof (IOF XML 3.0 result list).")
     var format: Format = .csv
 
     @Option(help: ArgumentHelp("The table: standings, teams, finds, splits or still-out (default: standings).",
@@ -71,19 +80,29 @@ struct ResultsCommand: AsyncParsableCommand {
         case (.text, .splits?): break
         case (.text, _):
             throw ValidationError("--format text prints split tables: add --what splits")
+        case (.iof, nil), (.iof, .splits?): break
+        case (.iof, _):
+            throw ValidationError("--format iof prints the courses' result list: drop --what or use --what splits")
         default: break
         }
     }
 
     func run() async throws {
         let game = try await gameOptions.game()
+        if format == .iof {
+            let board = try await orFail { try await game.courseResults() }
+            guard !game.hunt.courses.isEmpty else { throw CommandFailure("hunt \(game.hunt.id) has no courses: IOF results are course results") }
+            return write(IOFWriter.resultList(game.hunt, results: board.courses,
+                                              runners: board.runners.mapValues { IOFRunner(name: $0.name, team: $0.team) },
+                                              created: board.time, complete: board.closed))
+        }
         switch what {
         case .splits?:
             let board = try await orFail { try await game.courseResults() }
             switch format {
             case .json: try printJSON(board)
             case .text: print(board.splitTables(), terminator: "")
-            case .csv: write(board.splitsCSV())
+            case .csv, .iof: write(board.splitsCSV())
             }
         case .stillOut?:
             let out = try await orFail { try await game.stillOut() }
