@@ -17,15 +17,14 @@ struct ChallengeTests {
                                    points: 5)),
     ])
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("challenges-\(UUID().uuidString)")
-    let clock = GameTests.Clock()
-    let secret = HuntSecret.random()
-    let game: Game
+    let played: LedgerGame
+    var game: Game { played.game }
+    var clock: GameTests.Clock { played.clock }
+    var secret: HuntSecret { played.secret }
+    var folder: URL { played.folder }
 
     init() throws {
-        let store = try SQLiteGameStore(directory: folder.path, configuration: .init(pinCost: 4, pinPolicy: .perPlayer))
-        let clock = self.clock
-        game = Game(hunt: Self.hunt, secret: secret, store: store, clock: { clock.read() })
+        played = try LedgerGame(hunt: Self.hunt, label: "challenges")
     }
 
     func find(_ cache: String, by player: Player) async throws {

@@ -21,15 +21,14 @@ struct CourseGameTests {
                timeLimit: 20 * 60, penaltyPerMinute: 5),
     ], stillOutWarningMinutes: 15)
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("course-tests-\(UUID().uuidString)")
-    let clock = GameTests.Clock()
-    let secret = HuntSecret.random()
-    let game: Game
+    let played: LedgerGame
+    var game: Game { played.game }
+    var clock: GameTests.Clock { played.clock }
+    var secret: HuntSecret { played.secret }
+    var folder: URL { played.folder }
 
     init() throws {
-        let store = try SQLiteGameStore(directory: folder.path, configuration: .init(pinCost: 4, pinPolicy: .perPlayer))
-        let clock = self.clock
-        game = Game(hunt: Self.hunt, secret: secret, store: store, clock: { clock.read() })
+        played = try LedgerGame(hunt: Self.hunt, label: "course-tests")
     }
 
     func minutes(_ m: Double) -> Date { GameTests.t0.addingTimeInterval(m * 60) }

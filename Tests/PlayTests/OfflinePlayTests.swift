@@ -12,15 +12,14 @@ struct OfflinePlayTests {
     static let hunt = Hunt(id: "TOWN", name: "Town", start: GameTests.t0, end: GameTests.t0.addingTimeInterval(4 * 3600),
                            caches: GameTests.hunt.caches, offlineGraceMinutes: 120)
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-tests-\(UUID().uuidString)")
-    let clock = GameTests.Clock()
-    let secret = HuntSecret.random()
-    let game: Game
+    let played: LedgerGame
+    var game: Game { played.game }
+    var clock: GameTests.Clock { played.clock }
+    var secret: HuntSecret { played.secret }
+    var folder: URL { played.folder }
 
     init() throws {
-        let store = try SQLiteGameStore(directory: folder.path, configuration: .init(pinCost: 4, pinPolicy: .perPlayer))
-        let clock = self.clock
-        game = Game(hunt: Self.hunt, secret: secret, store: store, clock: { clock.read() })
+        played = try LedgerGame(hunt: Self.hunt, label: "offline-tests")
     }
 
     func code(_ cache: String) -> String { CacheCode.payload(hunt: "TOWN", cache: cache, secret: secret) }

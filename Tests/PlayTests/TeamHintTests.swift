@@ -12,13 +12,13 @@ struct TeamHintTests {
         Cache(id: "A2", name: "Mill", coordinate: Coordinate(latitude: 40.65, longitude: -8.65), points: 10, hint: "behind it"),
     ], teams: ["Foxes", "Owls"], hintCost: 4)
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("team-hints-\(UUID().uuidString)")
-    let secret = HuntSecret.random()
-    let game: Game
+    let played: LedgerGame
+    var game: Game { played.game }
+    var secret: HuntSecret { played.secret }
+    var folder: URL { played.folder }
 
     init() throws {
-        let store = try SQLiteGameStore(directory: folder.path, configuration: .init(pinCost: 4, pinPolicy: .perPlayer))
-        game = Game(hunt: Self.hunt, secret: secret, store: store, clock: { GameTests.t0 })
+        played = try LedgerGame(hunt: Self.hunt, label: "team-hints")
     }
 
     func points(_ player: Player) async throws -> Int { try await game.standing(of: player).points }
