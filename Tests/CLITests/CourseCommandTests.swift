@@ -48,4 +48,40 @@ import Testing
         let wrong = try geoqr.run("results", "--hunt", "park-o", "--what", "finds", "--format", "iof")
         #expect(wrong.status != 0 && wrong.stderr.contains("--format iof prints the courses' result list"), "\(wrong.stderr)")
     }
+
+    @Test func anIOFCourseFileImportsAndParkORoundTrips() throws {
+        let geoqr = try GeoQRProcess()
+        // Purple Pen's shape (see the fixture's README): one start shared by three courses.
+        let fixture = GeoQRProcess.packageRoot.appendingPathComponent("Tests/InterchangeTests/Fixtures/iof/purple-pen-style.xml").path
+        let imported = try geoqr.run("import", fixture, "-o", "caches/pp.json", "--id", "PP", "--json")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("\"courses\" : [") && imported.stdout.contains("S1-2 (Orange)"), "\(imported.stdout)")
+        let list = try geoqr.run("caches", "list", "pp")
+        #expect(list.status == 0 && list.stdout.contains("S1-2") && list.stdout.contains("score"), "\(list.stdout)\(list.stderr)")
+        // The three starts share a place by design: no warning that their circles overlap.
+        #expect(!list.stderr.contains("overlaps"), "\(list.stderr)")
+
+        // park-o out as IOF and back in: the same caches (ids, places) and the same courses.
+        let exported = try geoqr.run("export", "park-o", "--format", "iof-courses", "-o", "park.xml")
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let back = try geoqr.run("import", "park.xml", "-o", "caches/again.json", "--id", "AGAIN", "--radius", "30")
+        #expect(back.status == 0 && back.stdout.contains("→ caches/again.json"), "\(back.stdout)\(back.stderr)")
+        func courses(_ hunt: String) throws -> String {
+            let out = try geoqr.run("caches", "list", hunt)
+            #expect(out.status == 0, "\(out.stderr)")
+            return out.stdout.split(separator: "\n").filter { $0.contains("line ") || $0.contains("score ") }
+                .map { $0.split(separator: " ", omittingEmptySubsequences: true).filter { $0 != "line" && $0 != "score" }.prefix(1).joined() }
+                .joined(separator: ",")
+        }
+        #expect(try courses("park-o") == (try courses("again")))
+        let again = try String(contentsOfFile: geoqr.path("caches/again.json"), encoding: .utf8)
+        #expect(again.contains("\"radius\": 30") && again.contains("\"kind\": \"score\"") && again.contains("\"penaltyPerMinute\": 5"), "\(again)")
+
+        // A file that is neither: one line naming it, nothing written.
+        try geoqr.write("<?xml version=\"1.0\"?><CourseData xmlns=\"http://www.orienteering.org/datastandard/3.0\"><Event><Name>x</Name></Event></CourseData>",
+                        to: "bad.xml")
+        let bad = try geoqr.run("import", "bad.xml", "-o", "caches/bad.json")
+        #expect(bad.status != 0 && bad.stderr.split(separator: "\n").count == 1 && bad.stderr.contains("bad.xml"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: geoqr.path("caches/bad.json")))
+    }
 }

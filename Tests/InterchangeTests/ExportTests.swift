@@ -113,4 +113,25 @@ let sampleFinds = [
         let parsed = try HuntParser.parse(HuntFileWriter.data(hunt, description: "d", schema: "./hunt.schema.json"), file: "x.json")
         #expect(parsed.hunt == hunt)
     }
+
+    @Test func coursesAndChallengesRoundTripThroughAHuntFile() throws {
+        func at(_ n: Int) -> Coordinate { Coordinate(latitude: [40.60, 40.61, 40.62, 40.63][n], longitude: -8.6) }
+        let hunt = Hunt(id: "PO", name: "Park", defaultRadius: 25,
+                        caches: [Cache(id: "S1", name: "Start", coordinate: at(0)),
+                                 Cache(id: "K1", name: "Bench", coordinate: at(1), points: 10,
+                                       challenge: Challenge(kind: .question(prompt: "Colour?", answers: ["Red"], choices: ["Red", "Blue"]),
+                                                            points: 5, penalty: 2, tries: 1)),
+                                 Cache(id: "K2", name: "Oak", coordinate: at(2), points: 20,
+                                       challenge: Challenge(kind: .photo(task: "A photo of the team at the oak"), points: 15)),
+                                 Cache(id: "F1", name: "Finish", coordinate: at(3))],
+                        offlineGraceMinutes: 30,
+                        courses: [Course(id: "LINE", name: "Line", kind: .line, start: "S1", controls: ["K1", "K2"], finish: "F1",
+                                         timeLimit: 90),
+                                  Course(id: "SCORE", name: "Score", kind: .score, start: nil,
+                                         massStart: Date(timeIntervalSince1970: 1_795_000_000), controls: ["K2", "K1"],
+                                         finish: "F1", timeLimit: 1800, penaltyPerMinute: 5)],
+                        stillOutWarningMinutes: 10)
+        let text = HuntFileWriter.data(hunt)
+        #expect(try HuntParser.parse(text, file: "park.json").hunt == hunt, "\(String(decoding: text, as: UTF8.self))")
+    }
 }

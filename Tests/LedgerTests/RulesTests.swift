@@ -50,6 +50,18 @@ struct RulesTests {
         #expect(testHunt.cache(id: "B1")!.points == 25)
     }
 
+    @Test func aCoursesStartAndFinishEarnNoFirstFinderBonusItsControlsDo() {
+        var hunt = testHunt
+        hunt.courses = [Course(id: "LINE", name: "Line", kind: .line, start: "A1", controls: ["A2"], finish: "A3")]
+        let scoring = Scoring(firstToFindBonus: 5, trailBonusPerCache: 0)
+        for gate in ["A1", "A3"] {
+            let awards = scoring.awards(for: hunt.cache(id: gate)!, in: hunt, firstToFind: true, findsInOrder: [gate])
+            #expect(awards == [PointsAward(reason: "cache", amount: hunt.cache(id: gate)!.points)], "\(gate)")
+        }
+        let control = scoring.awards(for: hunt.cache(id: "A2")!, in: hunt, firstToFind: true, findsInOrder: ["A2"])
+        #expect(control.contains(PointsAward(reason: "first-to-find", amount: 5)))
+    }
+
     @Test func findingDecisions() {
         let c = claim("P1", "A1")
         #expect(Finding.decide(c, cache: testHunt.cache(id: "A1"), disabled: false, existingFind: nil) == .newFind)

@@ -63,6 +63,13 @@ extension Hunt {
         return courses.first { $0.start == wanted }
     }
 
+    /// Whether the cache is a course's start or finish: a gate every runner passes, not a
+    /// control.
+    public func isCourseGate(_ cacheID: String) -> Bool {
+        let wanted = cacheID.uppercased()
+        return courses.contains { $0.start == wanted || $0.finish == wanted }
+    }
+
     /// The hunt's mass-start course (a hunt has at most one).
     public var massStartCourse: Course? { courses.first { $0.start == nil } }
 

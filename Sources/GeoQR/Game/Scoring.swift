@@ -1,5 +1,7 @@
 /// How many points a find is worth: the cache's points, a bonus for the first finder, and a
-/// bonus for the find that completes a trail (in the trail's order, when it is ordered).
+/// bonus for the find that completes a trail (in the trail's order, when it is ordered). A
+/// course's start and finish earn no first-finder bonus: every runner passes them, and being
+/// first through a mass start's finish is not a find.
 ///
 /// ```swift
 /// let awards = Scoring().awards(for: cache, in: hunt, firstToFind: true,
@@ -7,7 +9,7 @@
 /// awards.map(\.amount).reduce(0, +)
 /// ```
 public struct Scoring: Sendable, Equatable {
-    /// Added for the first non-void find of a cache in the hunt.
+    /// Added for the first non-void find of a cache in the hunt (not a course's start or finish).
     public var firstToFindBonus: Int
     /// A completed trail is worth this much per cache on it.
     public var trailBonusPerCache: Int
@@ -21,7 +23,7 @@ public struct Scoring: Sendable, Equatable {
     /// this one included, as cache ids in the order they were made (by claim time).
     public func awards(for cache: Cache, in hunt: Hunt, firstToFind: Bool, findsInOrder: [String]) -> [PointsAward] {
         var awards = [PointsAward(reason: PointsAward.cacheReason, amount: cache.points)]
-        if firstToFind, firstToFindBonus != 0 {
+        if firstToFind, firstToFindBonus != 0, !hunt.isCourseGate(cache.id) {
             awards.append(PointsAward(reason: PointsAward.firstToFindReason, amount: firstToFindBonus))
         }
         let sequence = findsInOrder.map { $0.uppercased() }

@@ -3,8 +3,10 @@ import Foundation
 /// Checks across caches that make a hunt odd but still playable.
 enum HuntChecks {
     /// Caches whose claim circles overlap: a player standing in both could claim either from
-    /// one spot, which is seldom what the game master meant.
+    /// one spot, which is seldom what the game master meant. Courses' start codes may share a
+    /// place (a start that several courses use): each starts only its own course.
     static func overlappingRadii(in hunt: Hunt, file: String) -> [HuntProblem] {
+        let starts = Set(hunt.courses.compactMap(\.start))
         let indexed = hunt.caches.enumerated().sorted { $0.element.coordinate.latitude < $1.element.coordinate.latitude }
         let maxRadius = hunt.caches.map { hunt.radius(of: $0) }.max() ?? 0
         // A degree of latitude is at least 110.5 km anywhere, so this window never misses a pair.
@@ -13,6 +15,7 @@ enum HuntChecks {
         for (k, a) in indexed.enumerated() {
             for b in indexed[(k + 1)...] {
                 if b.element.coordinate.latitude - a.element.coordinate.latitude > window { break }
+                if starts.contains(a.element.id), starts.contains(b.element.id) { continue }
                 let (first, second) = a.offset < b.offset ? (a, b) : (b, a)
                 let ra = hunt.radius(of: first.element), rb = hunt.radius(of: second.element)
                 if clearlyApart(a.element.coordinate, b.element.coordinate, by: ra + rb) { continue }

@@ -50,7 +50,7 @@ public enum GPXImport {
         return FileManager.default.isReadableFile(atPath: candidate) ? candidate : nil
     }
 
-    static func isZip(_ path: String) -> Bool {
+    public static func isZip(_ path: String) -> Bool {
         if path.lowercased().hasSuffix(".zip") { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }

@@ -3,7 +3,8 @@ import GeoQR
 
 /// Writes a ``Hunt`` as a hunt file (`caches/NAME.json`, the shape `HuntParser` reads and
 /// `caches/hunt.schema.json` describes), fields in the order a person reads them: id, name,
-/// radius, teams, trails, then caches.
+/// radius, teams, trails, courses, then caches (each with its challenge). A field at its default
+/// is left out.
 ///
 /// ```swift
 /// let data = HuntFileWriter.data(hunt, description: "From pq.gpx", schema: "./hunt.schema.json")
@@ -25,11 +26,18 @@ public enum HuntFileWriter {
         fields.append(("end", hunt.end.map { .string(iso.string(from: $0)) }))
         fields.append(("teams", hunt.teams.isEmpty ? nil : .inlineArray(hunt.teams.map(OrderedJSON.string))))
         fields.append(("hintCost", hunt.hintCost == 0 ? nil : .number(Double(hunt.hintCost))))
+        fields.append(("offlineGraceMinutes", hunt.offlineGraceMinutes == Hunt.standardOfflineGraceMinutes
+                       ? nil : .number(Double(hunt.offlineGraceMinutes))))
+        fields.append(("stillOutWarningMinutes", hunt.courses.isEmpty || hunt.stillOutWarningMinutes == Hunt.standardStillOutWarningMinutes
+                       ? nil : .number(Double(hunt.stillOutWarningMinutes))))
         if !hunt.trails.isEmpty {
             fields.append(("trails", .array(hunt.trails.map { t in
                 .object([("id", .string(t.id)), ("name", .string(t.name)), ("ordered", t.ordered ? .bool(true) : nil),
                          ("caches", .inlineArray(t.cacheIDs.map(OrderedJSON.string)))])
             })))
+        }
+        if !hunt.courses.isEmpty {
+            fields.append(("courses", .array(hunt.courses.map { courseObject($0, iso: iso) })))
         }
         fields.append(("caches", .array(hunt.caches.map(cacheObject))))
         return Data((OrderedJSON.object(fields).render(indent: "") + "\n").utf8)
@@ -46,7 +54,34 @@ public enum HuntFileWriter {
             ("points", c.points == defaultPoints ? nil : .number(Double(c.points))),
             ("message", c.message.isEmpty ? nil : .string(c.message)),
             ("hint", c.hint.map(OrderedJSON.string)),
+            ("challenge", c.challenge.map(challengeObject)),
         ])
+    }
+
+    private static func courseObject(_ c: Course, iso: ISO8601DateFormatter) -> OrderedJSON {
+        .object([
+            ("id", .string(c.id)), ("name", .string(c.name)), ("kind", .string(c.kind.rawValue)),
+            ("start", c.start.map(OrderedJSON.string)), ("massStart", c.massStart.map { .string(iso.string(from: $0)) }),
+            ("controls", .inlineArray(c.controls.map(OrderedJSON.string))), ("finish", .string(c.finish)),
+            ("timeLimitMinutes", c.timeLimit.map { .number($0 / 60) }),
+            ("penaltyPerMinute", c.kind == .score ? .number(Double(c.penaltyPerMinute)) : nil),
+        ])
+    }
+
+    private static func challengeObject(_ c: Challenge) -> OrderedJSON {
+        switch c.kind {
+        case .question(let prompt, let answers, let choices):
+            .object([
+                ("question", .string(prompt)),
+                ("choices", choices.isEmpty ? nil : .array(choices.map(OrderedJSON.string))),
+                ("answers", .array(answers.map(OrderedJSON.string))),
+                ("points", .number(Double(c.points))),
+                ("penalty", c.penalty == 0 ? nil : .number(Double(c.penalty))),
+                ("tries", c.tries == Challenge.standardTries ? nil : .number(Double(c.tries))),
+            ])
+        case .photo(let task):
+            .object([("photo", .string(task)), ("points", .number(Double(c.points)))])
+        }
     }
 }
 
