@@ -4,8 +4,9 @@ and still-out list, and the big screen.
 Starts `geoqr serve` on a hunt file this test writes (Park-O's shape on its own coordinates: a
 line course YELLOW started by punching S1, and a one-minute score course SCORE with a mass start
 and 10 points off a minute started over; a runner silent for a minute is overdue). Five runners:
-Lia and Leo on the line, Ana, Ben and Cy on the score course. Punches are claims with each
-cache's code at its coordinates through the phone's API, sent late with `scannedAt`, so every
+Lia and Leo on the line, Ana, Ben and Cy on the score course, each of the three with a phone in
+Chromium, as Lia. Punches are claims with each cache's code at its coordinates, sent late with
+`scannedAt` as a phone's outbox sends them (the score runners' from their own phones), so every
 time is known: a claim scanned less than a minute ago counts as scanned now, so the score
 course's punches wait until two minutes after the mass start. Shows:
   1. before a start, the phone's card lists both courses and how each starts;
@@ -13,7 +14,8 @@ course's punches wait until two minutes after the mass start. Shows:
   3. a line runner's card shows the next control and a running time from the server's clock
      (the phone's clock is an hour fast), ticking; a score runner past the limit is warned;
   4. Lia runs the line clean; Leo skips K2 (mispunch); Ana finishes the score course in time,
-     Ben over time, Cy never comes back and is overdue in the still-out list;
+     Ben over time, Cy never comes back and is overdue in the still-out list; each score
+     runner's phone shows their own result;
   5. the game master stops the hunt (Cy did not finish): the split tables show the statuses,
      times, points, penalties, ranks, splits and legs worked out below by hand;
   6. the big screen, from the link `geoqr serve` printed, shows the standings (a name that is
@@ -122,6 +124,21 @@ def punch(session, token, cache, at):
     return answer
 
 
+def phone_punch(driver, session, cache, at):
+    """A punch sent from the runner's own phone, as its outbox sends a claim kept with no
+    network: the code, where the phone was, and when it was scanned."""
+    lat, lon, _ = CACHES[cache]
+    body = {"code": session.codes[cache], "latitude": lat, "longitude": lon, "accuracy": 5, "method": "link",
+            "scannedAt": iso(at)}
+    answer = driver.execute_async_script("""
+        const [body, done] = [arguments[0], arguments[arguments.length - 1]];
+        fetch("/api/claims", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json",
+          Authorization: "Bearer " + localStorage.getItem("geoqr.token") } })
+          .then(r => r.json()).then(done, e => done({ verdict: "network", sentence: String(e) }));""", body)
+    assert answer["verdict"] == "claimable", f"{cache}: {answer['verdict']} {answer.get('sentence')}"
+    return answer
+
+
 def seconds(clock):
     parts = [int(p) for p in clock.split(":")]
     return parts[0] * 3600 + parts[1] * 60 + parts[2] if len(parts) == 3 else parts[0] * 60 + parts[1]
@@ -175,19 +192,23 @@ def run():
         board_token = re.search(r"#board=(\w+)", board_link).group(1)
         gm = drivers["gm"] = browser(session, CACHES["F1"][:2], size=(1400, 1000))
         ana = drivers["ana"] = browser(session, CACHES["F1"][:2])
+        ben = drivers["ben"] = browser(session, CACHES["F1"][:2])
+        cy = drivers["cy"] = browser(session, CACHES["F1"][:2])
         lia = drivers["lia"] = browser(session, CACHES["F1"][:2], script=FAST_CLOCK)
+        phones = {"Ana": ana, "Ben": ben, "Cy": cy, "Lia": lia}
 
         def runners_join():
-            join(ana, "Ana", team="Foxes")
-            join(lia, "Lia", team="Foxes")
-            for name in ("Ana", "Lia"):
-                tokens[name] = (ana if name == "Ana" else lia).execute_script("return localStorage.getItem('geoqr.token')")
-            for name, team in (("Ben", "Owls"), ("Cy", None), ("Leo", "Owls"), (WATCHER, None)):
+            for name, team in (("Ana", "Foxes"), ("Ben", "Owls"), ("Cy", None), ("Lia", "Foxes")):
+                join(phones[name], name, team=team)
+                tokens[name] = phones[name].execute_script("return localStorage.getItem('geoqr.token')")
+            # Cy's phone finds no satellites under the trees: it tells no position, only his punch.
+            cy.execute_cdp_cmd("Emulation.setGeolocationOverride", {})
+            for name, team in (("Leo", "Owls"), (WATCHER, None)):
                 body = {"name": name, "pin": "4321", **({"team": team} if team else {})}
                 tokens[name] = api(session, "POST", "/api/join", body)["token"]
             ids.update({p["name"]: p["id"] for p in api(session, "GET", "/api/players")["players"]})
             assert set(ids) >= {"Ana", "Ben", "Cy", "Lia", "Leo"}, ids
-        check("five runners join (two on phones in Chromium, three through the API) and a watcher", runners_join)
+        check("five runners join (four on phones in Chromium, one through the API) and a watcher", runners_join)
 
         def card_before_a_start():
             wait(ana, lambda d: "Mass start: waiting for the game master." in text(d, "#course li[data-course=SCORE]"),
@@ -221,7 +242,7 @@ def run():
 
         def line_runner_on_course():
             for cache, at in LINE["Lia"][:2]:
-                punch(session, tokens["Lia"], cache, B + timedelta(seconds=at))
+                phone_punch(lia, session, cache, B + timedelta(seconds=at))
             wait(lia, lambda d: "K2 Lake bridge" in text(d, "#course .next"), what="Lia's next control after her punches")
             card = " ".join(text(lia, "#course").split())
             assert "Yellow (line)" in card and "K1 Bandstand 5:00 leg 5:00" in card, card
@@ -241,7 +262,7 @@ def run():
 
         def line_course_run():
             for cache, at in LINE["Lia"][2:]:
-                punch(session, tokens["Lia"], cache, B + timedelta(seconds=at))
+                phone_punch(lia, session, cache, B + timedelta(seconds=at))
             for cache, at in LINE["Leo"]:
                 punch(session, tokens["Leo"], cache, B + timedelta(seconds=at))
             wait(lia, lambda d: "OK · Time 20:00" in text(d, "#course .result"), what="Lia's finished card")
@@ -271,13 +292,13 @@ def run():
             # The start's time is kept to the millisecond but told to the second: Cy's punch,
             # 30.999 s after the second told, shows the millisecond (its split floors to 0:30
             # whatever it is); the others are then timed from the start itself.
-            punch(session, tokens["Cy"], "K3", T0 + timedelta(seconds=30.999))
+            phone_punch(cy, session, "K3", T0 + timedelta(seconds=30.999))
             run = next(l["run"] for c in api(session, "GET", "/api/admin/courses", token=admin)["board"]["courses"]
                        for l in c["lines"] if l["run"]["player"] == ids["Cy"])
             start = T0 + timedelta(milliseconds=round((30.999 - run["splits"][0]["time"]) * 1000))
             # Ana's first punch: out on the course, past its minute, her card warns of the penalty.
             cache, at = SCORE["Ana"][0]
-            punch(session, tokens["Ana"], cache, start + timedelta(seconds=at))
+            phone_punch(ana, session, cache, start + timedelta(seconds=at))
             wait(ana, lambda d: d.find_element(By.CSS_SELECTOR, "#course .over").is_displayed(), what="the over-time warning")
             over = text(ana, "#course .over")
             assert re.fullmatch(r"⚠ Over time by \d+:\d\d: each minute started costs 10 points\.", over), over
@@ -286,10 +307,15 @@ def run():
             shoot(ana, os.path.join(shots, "phone-card-score-over.png"), "#course")
             for name, punches in (("Ana", SCORE["Ana"][1:]), ("Ben", SCORE["Ben"])):
                 for cache, at in punches:
-                    punch(session, tokens[name], cache, start + timedelta(seconds=at))
+                    phone_punch(phones[name], session, cache, start + timedelta(seconds=at))
             wait(ana, lambda d: "OK · Time 0:50 · Score 40" in text(d, "#course .result"), what="Ana's finished card")
             shoot(ana, os.path.join(shots, "phone-card-finished-score.png"), "#course")
-        check("the score course: Ana back in time, Ben over time, Cy out", score_course_run)
+            # Ben's phone: back, but over time, his penalty taken off.
+            wait(ben, lambda d: "Over time · Time 1:15 · Score 80" in text(d, "#course .result"), what="Ben's over-time card")
+            shoot(ben, os.path.join(shots, "phone-card-over-time.png"), "#course")
+            # Cy's phone: still running, 20 points so far.
+            wait(cy, lambda d: text(d, "#course .tally") == "Points so far 20", what="Cy's tally")
+        check("the score course, three phones: Ana back in time, Ben over time, Cy out", score_course_run)
 
         def still_out():
             # Ana and Ben are back (the list follows the claims' news, or its 15 s refresh).
@@ -310,6 +336,9 @@ def run():
                  what="Cy did not finish")
             # A runner who never came back is still out after the hunt, until someone finds them.
             assert "Cy" in text(gm, "#still-out"), text(gm, "#still-out")
+            # His phone says so too, from the news of the stop.
+            wait(cy, lambda d: "Did not finish" in text(d, "#course .result"), seconds=20, what="Cy's phone: did not finish")
+            shoot(cy, os.path.join(shots, "phone-card-did-not-finish.png"), "#course")
         check("the game master stops the hunt: Cy did not finish", hunt_stops)
 
         def split_tables():

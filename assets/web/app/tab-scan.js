@@ -8,7 +8,7 @@ import { renderOutcome, renderVerdict } from "../verdict.js";
 import { claim } from "../offline/claims.js";
 import { warm } from "../offline/worker.js";
 import { refresh as refreshCaches } from "./tab-caches.js";
-import { here, lastPosition } from "./whereabouts.js";
+import { here, lastKnownPosition } from "./whereabouts.js";
 
 let camera = null;
 
@@ -43,7 +43,7 @@ async function startCamera() {
       canvas.height = Math.round(video.videoHeight * scale);
       canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
       const frame = await new Promise(r => canvas.toBlob(r, "image/jpeg", 0.85));
-      const p = lastPosition();
+      const p = lastKnownPosition();
       const query = p ? `?latitude=${p.latitude}&longitude=${p.longitude}&accuracy=${p.accuracy}` : "";
       const result = await api("POST", "/api/claims/frame" + query, frame);
       if (result.verdict !== "no-code") {
@@ -100,7 +100,7 @@ $("photo").addEventListener("change", async () => {
   if (!file) return;
   const form = new FormData();
   form.append("photo", file);
-  const p = lastPosition();
+  const p = lastKnownPosition();
   if (p) for (const k of ["latitude", "longitude", "accuracy"]) form.append(k, String(p[k]));
   $("scan-status").textContent = t("app.scan.reading");
   try {

@@ -5,10 +5,16 @@ import { $ } from "../dom.js";
 import { t } from "../words.js";
 import { locate } from "../position.js";
 
-let position = null, heading = null;
+let position = null, heading = null, lost = false;
 
-/// The last position watched (`{latitude, longitude, accuracy}`), or null.
-export const lastPosition = () => position;
+/// The last position watched (`{latitude, longitude, accuracy}`), or null, and null again once
+/// the phone has lost its fix: the server is told where the player is only while the phone
+/// knows (the game master's still-out list must not see an old fix as new).
+export const lastPosition = () => lost ? null : position;
+
+/// The last position watched even when the fix is lost since: where a claim from the camera
+/// or a photo was most likely made (as ``here`` falls back to it).
+export const lastKnownPosition = () => position;
 
 /// The compass's heading in degrees from north, or null without a compass.
 export const lastHeading = () => heading;
@@ -18,10 +24,11 @@ export const lastHeading = () => heading;
 export function watch({ moved, turned }) {
   if (!navigator.geolocation) { $("where").textContent = t("app.location.none"); return; }
   navigator.geolocation.watchPosition(p => {
+    lost = false;
     position = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
     $("where").textContent = t("app.location.accuracy", { accuracy: Math.round(p.coords.accuracy) });
     moved(position);
-  }, e => { $("where").textContent = t("app.location.off", { reason: e.message }); },
+  }, e => { lost = true; $("where").textContent = t("app.location.off", { reason: e.message }); },
   { enableHighAccuracy: true, maximumAge: 3000 });
   const onTurn = e => {
     const compass = e.webkitCompassHeading ?? (e.absolute && e.alpha !== null ? 360 - e.alpha : null);
