@@ -29,6 +29,7 @@ extension Phrasebook {
         "app.challenge.waiting": "Your answer “{answer}” is waiting for the network: it counts as answered at {time}.",
         "app.challenge.close": "Close",
         "app.challenge.photoRules": "{points} pts once the game master approves your photo · {left} photos left",
+        "app.challenge.photoPoints": "{points} pts once the game master approves your photo",
         "app.challenge.photo": "Your photo",
         "app.challenge.sendPhoto": "Send photo",
         "app.challenge.photoSent": "Photo sent to the game master.",

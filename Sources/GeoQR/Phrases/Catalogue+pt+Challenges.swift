@@ -27,6 +27,7 @@ extension Phrasebook {
         "app.challenge.waiting": "A sua resposta “{answer}” espera pela rede: conta como dada às {time}.",
         "app.challenge.close": "Fechar",
         "app.challenge.photoRules": "{points} pts quando o organizador aprovar a fotografia · restam {left} fotografias",
+        "app.challenge.photoPoints": "{points} pts quando o organizador aprovar a fotografia",
         "app.challenge.photo": "A sua fotografia",
         "app.challenge.sendPhoto": "Enviar fotografia",
         "app.challenge.photoSent": "Fotografia enviada ao organizador.",

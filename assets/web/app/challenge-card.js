@@ -94,7 +94,8 @@ function showPhotoTask(task) {
   const canSend = task.state !== "approved" && task.state !== "pending" && task.photosLeft > 0;
   card("app.challenge.photoTitle",
     el("p", { class: "question" }, task.task),
-    el("p", { class: "muted", id: "challenge-rules" }, t("app.challenge.photoRules", { points: task.points, left: task.photosLeft })),
+    el("p", { class: "muted", id: "challenge-rules" }, task.state === "approved" ? t("app.challenge.photoPoints", { points: task.points })
+      : t("app.challenge.photoRules", { points: task.points, left: task.photosLeft })),
     outcome,
     task.state === "rejected" ? el("p", {}, t(task.photosLeft ? "app.challenge.tryAgain" : "app.challenge.noPhotosLeft")) : null,
     canSend ? photoForm() : null);
