@@ -36,25 +36,6 @@ CHALLENGES_HUNT = {
 REASON = "Nobody is waving <i>at all</i>"
 
 
-class ChallengeSession(Session):
-    """A hunt server on this test's hunt, with every cache's code."""
-
-    def __init__(self):
-        self.dir = tempfile.mkdtemp(prefix="geoqr-challenges-")
-        self.hunt = os.path.join(self.dir, "quiz.json")
-        self.data = os.path.join(self.dir, "data")
-        with open(self.hunt, "w") as f:
-            json.dump(CHALLENGES_HUNT, f)
-        self.codes = {c: self.code(c) for c in PLACES}
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.log = open(os.path.join(self.dir, "serve.log"), "w")
-        self.args = []
-        self.base = f"http://localhost:{self.port}"
-        self.start()
-
-
 def photo_file(folder, name, colour):
     """A 800x600 JPEG drawn here: a coloured field with a figure, as a phone's camera would send."""
     from PIL import Image, ImageDraw
@@ -93,7 +74,7 @@ def open_card(driver, cache):
 
 
 def run():
-    session = ChallengeSession()
+    session = Session(hunt=CHALLENGES_HUNT, name="challenges")
     check = Checks()
     drivers, networks = {}, []
     started = time.time()

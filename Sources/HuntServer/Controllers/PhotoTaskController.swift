@@ -22,13 +22,20 @@ struct PhotoTaskController {
 
     /// The task as its finder sees it: what to photograph, and how their photos fared.
     @Sendable func standing(_ request: Request, context: HuntRequestContext) async throws -> PhotoTaskStanding {
+        let (player, cache) = try await finder(request, context)
+        return try await session.game.photoTaskStanding(cache: cache, of: player)
+    }
+
+    /// The player asking and the cache they name, once it has a photo task and they found it:
+    /// checked before a photo is read, so no picture is decoded for a request the game refuses.
+    private func finder(_ request: Request, _ context: HuntRequestContext) async throws -> (player: String, cache: String) {
         let player = try await session.player(request)
         let id = try session.game.hunt.cacheID(named: try context.parameters.require("id"))
         guard session.hunt.cache(id: id)?.challenge?.photoTask != nil else { throw GameRuleViolation.noPhotoTask(id) }
         guard try await session.found.caches(of: player).contains(id) else {
             throw GameRuleViolation.cacheNotFoundByPlayer(cache: id, player: player)
         }
-        return try await session.game.photoTaskStanding(cache: id, of: player)
+        return (player, id)
     }
 
     /// `{"photo": "<base64 JPEG, PNG or HEIC>"}`.
@@ -37,7 +44,7 @@ struct PhotoTaskController {
     @Sendable func submit(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<PhotoTaskStanding> {
         let player = try await session.player(request)
         try await session.limiter.admit(.photo, client: player)
-        let cache = try session.game.hunt.cacheID(named: try context.parameters.require("id"))
+        let (_, cache) = try await finder(request, context)
         var request = request
         let body = try await request.json(Sent.self, limit: BodyLimits.photo)
         let photo = try await session.sentPhoto(body.photo, by: player)

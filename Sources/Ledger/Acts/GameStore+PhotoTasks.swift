@@ -40,10 +40,7 @@ extension GameStore {
         }
         let huntID = hunt.id
         return try await perform(LedgerAct { facts in
-            let playerID = try facts.requirePlayer(hunt: huntID, player)
-            guard try facts.liveFindID(hunt: huntID, player: playerID, cache: site.id) != nil else {
-                throw GameRuleViolation.cacheNotFoundByPlayer(cache: site.id, player: playerID)
-            }
+            let playerID = try facts.requireFinder(hunt: huntID, player, of: site.id)
             let sent = try facts.photoSubmissions(hunt: huntID, player: playerID, cache: site.id)
             guard !sent.contains(where: { $0.state == .approved }) else { throw GameRuleViolation.photoTaskDone(site.id) }
             guard sent.count < PlayerQuotas.photoSubmissions else {
