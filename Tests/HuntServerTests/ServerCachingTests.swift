@@ -23,7 +23,7 @@ struct ServerCachingTests {
                 hintCost: i % 3 == 1 ? i : nil, hintRevealed: i % 3 == 1 ? some : nil, found: some, next: i % 7 == 3, disabled: i % 3 == 1, flagged: i % 5 == 2,
                 latitude: some ? 40.6303 + Double(i) / 7 : nil, longitude: some ? -8.6575 - Double(i) / 3 : nil,
                 distanceM: i % 4 == 0 ? nil : Double(i) * 123.4, bearingDeg: i % 4 == 0 ? nil : Double(i * 9 % 360),
-                direction: i % 4 == 0 ? nil : "north-east"))
+                direction: i % 4 == 0 ? nil : "north-east", challenge: i % 3 == 2 ? "photo" : nil))
         }
         try expectSameMeaning(CacheList(caches: views), key: "caches", items: views) { $0.write(to: &$1) }
         let rows: [[String: Any]] = (0..<30).map {

@@ -32,16 +32,17 @@ def north_of(point, metres):
 
 
 class Session:
-    """One hunt server and the codes of its caches."""
+    """One hunt server and the codes of its caches: the three-cache HUNT above (with a fake
+    camera's clip of B1), or the hunt a test gives."""
 
-    def __init__(self, serve_args=()):
-        self.dir = tempfile.mkdtemp(prefix="geoqr-browser-")
-        self.hunt = os.path.join(self.dir, "browser.json")
+    def __init__(self, serve_args=(), hunt=None, name="browser"):
+        self.dir = tempfile.mkdtemp(prefix=f"geoqr-{name}-")
+        self.hunt = os.path.join(self.dir, name + ".json")
         self.data = os.path.join(self.dir, "data")
         with open(self.hunt, "w") as f:
-            json.dump(HUNT, f)
-        self.codes = {c: self.code(c) for c in ("A1", "B1", "C1")}
-        self.clip = self.y4m("B1")
+            json.dump(hunt or HUNT, f)
+        self.codes = {c["id"]: self.code(c["id"]) for c in (hunt or HUNT)["caches"]}
+        self.clip = self.y4m("B1") if hunt is None else None
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]

@@ -88,19 +88,7 @@ class CourseSession(Session):
     """A hunt server on this test's course hunt, with every cache's code."""
 
     def __init__(self):
-        self.dir = tempfile.mkdtemp(prefix="geoqr-courses-")
-        self.hunt = os.path.join(self.dir, "courses.json")
-        self.data = os.path.join(self.dir, "data")
-        with open(self.hunt, "w") as f:
-            json.dump(COURSES_HUNT, f)
-        self.codes = {c: self.code(c) for c in CACHES}
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.log = open(os.path.join(self.dir, "serve.log"), "w")
-        self.args = []
-        self.base = f"http://localhost:{self.port}"
-        self.start()
+        super().__init__(hunt=COURSES_HUNT, name="courses")
 
     def printed(self, label):
         for _ in range(50):

@@ -1,8 +1,9 @@
 // The game master's control room: the caches and each player's last position on a map, the
 // claims as they are judged, each station's health, the courses' split tables and who is still
-// out (admin/courses.js), and every act of the game master. The admin token comes in the link's
-// #fragment (never sent to the server in a URL) and is kept for this tab only; live news comes
-// over the token-checked stream /api/admin/live.
+// out (admin/courses.js), the photos sent for photo tasks (admin/photo-tasks.js), and every
+// act of the game master. The admin token comes in the link's #fragment (never sent to the
+// server in a URL) and is kept for this tab only; live news comes over the token-checked
+// stream /api/admin/live.
 import { $, el, replace } from "./dom.js";
 import { age, lang, metres, ready, t } from "./words.js";
 import { api as askServer } from "./api.js";
@@ -10,6 +11,7 @@ import { hunt } from "./hunt.js";
 import { listen } from "./stream.js";
 import { HuntMap } from "./map.js";
 import { courseRoom } from "./admin/courses.js";
+import { photoTaskRoom } from "./admin/photo-tasks.js";
 
 const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
 if (fromLink) { sessionStorage.setItem("geoqr.admin", fromLink); history.replaceState(null, "", location.pathname); }
@@ -18,7 +20,9 @@ const api = (method, path, body) => askServer(method, path, body, { token });
 const fail = error => { $("admin-error").textContent = error.message; };
 const state = { overview: null, names: {}, skew: 0, map: null, hunt: null, feed: [] };
 const serverNow = () => Date.now() - state.skew;
-const courses = courseRoom({ api, fail, note: text => { $("admin-note").textContent = text; } });
+const note = text => { $("admin-note").textContent = text; };
+const courses = courseRoom({ api, fail, note });
+const photoTasks = photoTaskRoom({ api, token, now: () => serverNow(), note, fail });
 
 // Refreshes overlap (a claim's news, an act, the timer): an answer older than one already
 // shown is dropped, or a page could go back to a cache closed a moment ago.
@@ -26,6 +30,7 @@ let asked = 0, shown = 0;
 async function refresh() {
   const mine = ++asked;
   courses.refresh();
+  photoTasks.refresh();
   try {
     const [o, stations] = await Promise.all([api("GET", "/api/admin/overview"), api("GET", "/api/admin/stations")]);
     if (mine < shown) return;
@@ -214,6 +219,7 @@ function openControlRoom() {
     news: {
       claim: c => { addClaim(c); refreshSoon(); },
       course: () => courses.refresh(),   // a mass start or a disqualification
+      "photo-tasks": () => photoTasks.refresh(),   // a photo sent or judged
       position: fix => {
         if (!state.overview) return;
         state.overview.positions = state.overview.positions.filter(p => p.player !== fix.player).concat([fix]);

@@ -32,3 +32,13 @@ export async function api(method, path, body, options = {}) {
   }
   return data;
 }
+
+/// A file's bytes as base64, for a JSON body's `photo`: `{ photo: await base64(input.files[0]) }`.
+export function base64(file) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).split(",", 2)[1]);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}

@@ -15,6 +15,7 @@ import { warm } from "./offline/worker.js";
 import { offerTeams, setUpJoin } from "./app/join.js";
 import * as whereabouts from "./app/whereabouts.js";
 import * as cachesTab from "./app/tab-caches.js";
+import * as challengeCard from "./app/challenge-card.js";
 import * as mapTab from "./app/tab-map.js";
 import * as scanTab from "./app/tab-scan.js";
 import * as collectionTab from "./app/tab-collection.js";
@@ -116,6 +117,7 @@ function listenToNews() {
       else cachesTab.refresh();   // a find made elsewhere (another tab, the outbox): the list, then the course card
     },
     course: () => courseCard.refresh(),   // a mass start, or this runner disqualified
+    "photo-task": p => { toast(t("app.news.photoJudged", { cache: p.cache })); challengeCard.refresh(p.cache); },
     "trade-offer": offer => { toast(t("app.news.tradeOffered", { id: offer.id })); tradesTab.refreshIfOpen(); },
     "trade-outcome": trade => {
       toast(t("app.news.tradeOutcome", { id: trade.id, state: t("app.trades.state." + trade.state) }));

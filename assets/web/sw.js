@@ -7,17 +7,17 @@
 // is ever cached.
 import * as outbox from "./offline/outbox.js";
 
-const version = "v3";
+const version = "v4";
 const shellCache = "geoqr-shell-" + version;
 // The player's pages and every module they import (the control room is not played offline).
 const pages = ["/", "/claim.html", "/checkin.html"];
 const modules = ["/app.js", "/claim.js", "/checkin.js",
   "/dom.js", "/words.js", "/session.js", "/api.js", "/hunt.js", "/codes.js", "/position.js", "/verdict.js", "/stream.js",
   "/map.js", "/typed-code-form.js",
-  "/offline/outbox.js", "/offline/worker.js", "/offline/claims.js", "/offline/outbox-panel.js",
+  "/offline/outbox.js", "/offline/worker.js", "/offline/claims.js", "/offline/answers.js", "/offline/outbox-panel.js",
   "/app/join.js", "/app/whereabouts.js", "/app/tab-caches.js", "/app/tab-map.js", "/app/tab-scan.js",
-  "/app/tab-collection.js", "/app/tab-trades.js", "/app/tab-board.js", "/app/course-card.js"];
-const shell = [...pages, ...modules, "/app.css", "/app/course-card.css",
+  "/app/tab-collection.js", "/app/tab-trades.js", "/app/tab-board.js", "/app/course-card.js", "/app/challenge-card.js"];
+const shell = [...pages, ...modules, "/app.css", "/app/course-card.css", "/app/challenge-card.css",
   "/favicon.ico", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon.svg",
   "/i18n/en.json", "/i18n/pt.json"];
 // Leaflet is optional on a server (`geoqr serve` starts without it): cached when there.
@@ -25,6 +25,8 @@ const optional = ["/vendor/leaflet/leaflet.js", "/vendor/leaflet/leaflet.css"];
 // The hunt's state the app reads with GET; each answer is the signed-in player's. The hunt's
 // answer carries the code patterns that name a kept claim's cache.
 const state = new Set(["/api/hunt", "/api/caches", "/api/me", "/api/me/collection", "/api/me/trackables", "/api/leaderboard", "/api/map"]);
+// A found cache's question (or photo task), so it can be answered with no network.
+const challenge = /^\/api\/caches\/[^/]+\/(challenge|photo-task)$/;
 // How long the network may take before a cached copy is shown instead (it still updates the cache).
 const patience = 4000;
 
@@ -52,7 +54,7 @@ self.addEventListener("fetch", event => {
   if (url.pathname.startsWith("/api/admin") || url.pathname === "/api/live" || request.headers.get("Accept") === "text/event-stream") return;
   if (request.mode === "navigate" && /^\/[cC]\//.test(url.pathname)) {
     event.respondWith(networkFirst(request, shellCache, "/claim.html", false));
-  } else if (state.has(url.pathname)) {
+  } else if (state.has(url.pathname) || challenge.test(url.pathname)) {
     event.respondWith(networkFirst(request, outbox.stateCache, null, true));
   } else if (shell.includes(url.pathname) || optional.includes(url.pathname) || url.pathname === "/index.html") {
     event.respondWith(networkFirst(request, shellCache, url.pathname === "/index.html" ? "/" : null, true));

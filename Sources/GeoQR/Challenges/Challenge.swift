@@ -31,6 +31,12 @@ public struct Challenge: Sendable, Equatable {
         self.tries = tries
     }
 
+    /// The photo task's words, when the challenge is one (nil for a question).
+    public var photoTask: String? {
+        if case .photo(let task) = kind { return task }
+        return nil
+    }
+
     /// Three tries: enough for a typo, too few to guess a number.
     public static let standardTries = 3
     /// The longest answer a phone may send (characters): a word or a short phrase.

@@ -76,6 +76,14 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case noTriesLeft(String)
     /// The course starts with its start code: it has no mass start to give.
     case notAMassStart(String)
+    /// The cache sets no photo task.
+    case noPhotoTask(String)
+    /// The player has sent as many photos for this cache's task as it takes (``PlayerQuotas/photoSubmissions``).
+    case tooManyPhotos(cache: String, limit: Int)
+    /// The game master already approved one of the player's photos for this cache.
+    case photoTaskDone(String)
+    case unknownSubmission(String)
+    case submissionAlreadyJudged(String)
 
     /// A short, stable, kebab-case name for scripts (`name-taken`, `trade-item-gone`…).
     public var code: String {
@@ -131,6 +139,11 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .noChallenge: "no-challenge"
         case .noTriesLeft: "no-tries-left"
         case .notAMassStart: "not-a-mass-start"
+        case .noPhotoTask: "no-photo-task"
+        case .tooManyPhotos: "too-many-photos"
+        case .photoTaskDone: "photo-task-done"
+        case .unknownSubmission: "unknown-submission"
+        case .submissionAlreadyJudged: "submission-already-judged"
         }
     }
 
@@ -173,7 +186,9 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .noHint(let c): values = ["cache": .text(c)]
         case .unknownCourse(let c), .notAMassStart(let c): values = ["course": .text(c)]
         case .notEnoughPoints(let have, let cost): values = ["have": .integer(have), "cost": .integer(cost)]
-        case .noChallenge(let c), .noTriesLeft(let c): values = ["cache": .text(c)]
+        case .noChallenge(let c), .noTriesLeft(let c), .noPhotoTask(let c), .photoTaskDone(let c): values = ["cache": .text(c)]
+        case .tooManyPhotos(let c, let limit): values = ["cache": .text(c), "limit": .integer(limit)]
+        case .unknownSubmission(let s), .submissionAlreadyJudged(let s): values = ["submission": .text(s)]
         case .adjustmentOutOfRange(let n): values = ["amount": .integer(n), "max": .integer(GameMaster.maxAdjustment)]
         }
         return Phrase("error." + code, values)

@@ -16,4 +16,7 @@ public enum PlayerQuotas {
     /// card to a whole event (the store's test offers one card to 200 players at once) and
     /// still bounds what one player keeps open (with the rate limit, about 100 KB).
     public static let openTradeOffers = 200
+    /// Photos a player may send for one cache's photo task, waiting or rejected: enough to try
+    /// again after a rejection or two, and a bound on what one player puts before the game master.
+    public static let photoSubmissions = 3
 }

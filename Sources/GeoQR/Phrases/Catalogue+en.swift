@@ -6,8 +6,10 @@
 
 extension Phrasebook {
     /// Every English sentence: the game's, then the courses' and the big screen's
-    /// (Catalogue+en+Courses.swift).
+    /// (Catalogue+en+Courses.swift), the stations' questions and photo tasks
+    /// (Catalogue+en+Challenges.swift).
     static let english = englishGame.merging(englishCourses) { game, _ in game }
+        .merging(englishChallenges) { game, _ in game }
 
     static let englishGame: [String: String] = [
         "language.name": "English",

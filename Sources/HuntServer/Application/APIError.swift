@@ -131,12 +131,14 @@ extension APIError {
         switch rule {
         case .wrongPIN: .unauthorized
         case .lockedOut: .tooManyRequests
-        case .unknownPlayer, .unknownCache, .unknownItem, .unknownTrade, .unknownReport, .unknownFind, .noHint, .unknownCourse, .noChallenge: .notFound
+        case .unknownPlayer, .unknownCache, .unknownItem, .unknownTrade, .unknownReport, .unknownFind, .noHint, .unknownCourse, .noChallenge,
+             .noPhotoTask, .unknownSubmission: .notFound
         case .notYourTrade, .notHolding: .forbidden
         case .textTooLarge: .contentTooLarge
-        case .tooManyOpenReports, .tooManyOpenTrades: .tooManyRequests
+        case .tooManyOpenReports, .tooManyOpenTrades, .tooManyPhotos: .tooManyRequests
         case .nameTaken, .nameConfusable, .cacheDisabled, .tradeNotOpen, .tradeExpired, .tradeItemGone, .tradeDuplicateCard,
-             .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache, .notAMassStart, .notEnoughPoints, .noTriesLeft:
+             .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache, .notAMassStart, .notEnoughPoints, .noTriesLeft,
+             .photoTaskDone, .submissionAlreadyJudged:
             .conflict
         default: .unprocessableContent
         }

@@ -27,6 +27,7 @@ public enum HuntRouter {
         ReportController(session: session).addRoutes(to: api)
         HintController(session: session).addRoutes(to: api)
         ChallengeController(session: session).addRoutes(to: api)
+        PhotoTaskController(session: session).addRoutes(to: api)
         ResultsController(session: session).addRoutes(to: api)
         CourseController(session: session).addRoutes(to: api)
         BoardController(session: session).addRoutes(to: api)

@@ -17,6 +17,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         switch path {
         case "/api/claims/photo", "/api/reports": BodyLimits.photo
         case "/api/claims/frame": BodyLimits.frame
+        case _ where path.hasPrefix("/api/caches/") && path.hasSuffix("/photo"): BodyLimits.photo
         default: BodyLimits.json
         }
     }

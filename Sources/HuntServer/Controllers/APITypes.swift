@@ -95,6 +95,8 @@ struct CacheView: Codable {
     var bearingDeg: Double?
     /// The compass point in words ("north-east"), for phones without a compass.
     var direction: String?
+    /// What the cache asks of its finders ("question" or "photo"), told to its finders only.
+    var challenge: String?
 }
 
 /// Written by hand (``PolledResponses``): every phone polls it.

@@ -140,8 +140,7 @@ struct AdminController {
         guard let sha = report.photoSHA256, let photo = session.reportPhotos?.photo(sha256: sha) else {
             throw APIError.notFound("no-photo", "report \(id) came without a photo")
         }
-        return Response(status: .ok, headers: [.contentType: photo.type, .cacheControl: "private, max-age=3600"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: photo.bytes)))
+        return .keptPhoto(photo)
     }
 
     struct Resolution: Decodable { var resolution: String }

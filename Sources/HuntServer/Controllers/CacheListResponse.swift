@@ -44,6 +44,7 @@ extension CacheView {
         if let distanceM { json.key("distanceM"); json.number(distanceM) }
         if let bearingDeg { json.key("bearingDeg"); json.number(bearingDeg) }
         if let direction { json.key("direction"); json.string(direction) }
+        if let challenge { json.key("challenge"); json.string(challenge) }
         json.endObject()
     }
 }

@@ -35,13 +35,8 @@ struct ReportController {
         }
         var photo: Data?
         if let text = body.photo {
-            guard let bytes = Data(base64Encoded: text) else { throw APIError.badRequest("bad-photo", "photo is not base64") }
-            guard ReportPhotos.type(of: bytes) != nil else {
-                throw APIError(.unprocessableContent, "bad-photo", "photo is not a JPEG, PNG or HEIC picture")
-            }
             // Kept as a small JPEG made on the picture pool, never as sent.
-            photo = try await ReportPhotoThumbnail.make(from: bytes, limits: PictureLimits(maxFileBytes: BodyLimits.photo),
-                                                       for: session.game.pictureOwner(player))
+            photo = try await session.sentPhoto(text, by: player)
         }
         let report = try await session.act {
             try await session.game.fileReport(on: body.cache, kind: kind, text: body.text ?? "", photo: photo, by: player)

@@ -37,6 +37,11 @@ extension ServedHunt {
                     (LiveEvent(name: "course", value: CourseNews(course: body.course), id: event.seq), .gameMaster)]
         case .cacheAvailability, .reportFiled, .reportResolved:
             return [(LiveEvent(name: "stations", value: [String: String](), id: event.seq), .gameMaster)]
+        case .photoSubmitted:
+            return [(LiveEvent(name: "photo-tasks", value: [String: String](), id: event.seq), .gameMaster)]
+        case .photoJudged(let body):
+            return [(LiveEvent(name: "photo-task", value: PhotoTaskNews(cache: body.cache), id: event.seq), .players([body.player])),
+                    (LiveEvent(name: "photo-tasks", value: [String: String](), id: event.seq), .gameMaster)]
         default:
             return []
         }
@@ -46,6 +51,11 @@ extension ServedHunt {
     /// course or results.
     struct CourseNews: Codable, Sendable {
         var course: String
+    }
+
+    /// News that the game master judged one of the player's photos: the phone asks its task again.
+    struct PhotoTaskNews: Codable, Sendable {
+        var cache: String
     }
 
     /// A trade's news once it has an outcome: the trade as it stands, to both sides.
@@ -63,7 +73,7 @@ extension ServedHunt {
         case .findRecorded:
             if case .findRecorded(let body)? = try? event.decodedBody() { await found.changed(for: body.claim.player) }
             await broadcastLeaderboard()
-        case .playerJoined, .findVoided, .pointsAdjusted, .hintRevealed, .tradeAccepted: await broadcastLeaderboard()
+        case .playerJoined, .findVoided, .pointsAdjusted, .hintRevealed, .tradeAccepted, .photoJudged: await broadcastLeaderboard()
         default: break
         }
     }

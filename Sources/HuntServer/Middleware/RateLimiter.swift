@@ -18,6 +18,8 @@ public actor RateLimiter {
         case trade
         /// Reports of a cache that needs maintenance (each may carry a photo).
         case report
+        /// Photos sent for a station's photo task.
+        case photo
         /// Opening an event stream (`/api/live`, the control room's feed).
         case streamOpen = "stream-open"
     }
@@ -41,6 +43,7 @@ public actor RateLimiter {
         .position: Rule(burst: 20, perSecond: 0.5),
         .trade: Rule(burst: 20, perSecond: 0.2),
         .report: Rule(burst: 5, perSecond: 1.0 / 60),
+        .photo: Rule(burst: 5, perSecond: 1.0 / 60),
         .streamOpen: Rule(burst: 20, perSecond: 0.2),
     ]
 

@@ -31,7 +31,8 @@ struct CacheCatalogue {
                 longitude: session.options.showCoordinates ? cache.coordinate.longitude : nil,
                 distanceM: leg.map { ($0.distance * 10).rounded() / 10 },
                 bearingDeg: leg.map { ($0.initialBearing * 10).rounded() / 10 },
-                direction: leg.map { CompassPoint(bearing: $0.initialBearing).name(in: RequestLanguage.current) })
+                direction: leg.map { CompassPoint(bearing: $0.initialBearing).name(in: RequestLanguage.current) },
+                challenge: found.contains(cache.id) ? cache.challenge.map { $0.photoTask == nil ? "question" : "photo" } : nil)
         }
         guard here != nil else { return views }
         return views.sorted { ($0.distanceM ?? 0, $0.id) < ($1.distanceM ?? 0, $1.id) }

@@ -1,4 +1,7 @@
 import Foundation
+import Hummingbird
+import Play
+import QRImaging
 
 /// The photos players send with their reports, kept in the data directory under their SHA-256
 /// (the ledger keeps only the hash), so the game master can look before walking out.
@@ -36,5 +39,31 @@ struct ReportPhotos: Sendable {
               let bytes = FileManager.default.contents(atPath: "\(folder)/\(sha256)"),
               let type = Self.type(of: bytes) else { return nil }
         return (bytes, type)
+    }
+}
+
+extension ServedHunt {
+    /// A photo a player sent as base64 (a report's, a photo task's), checked and re-encoded as a
+    /// small JPEG on the picture pool: what is kept is never what was sent (no EXIF, no
+    /// location, no trailing bytes).
+    ///
+    /// ```swift
+    /// let jpeg = try await session.sentPhoto(body.photo, by: player)
+    /// ```
+    func sentPhoto(_ base64: String, by player: String) async throws -> Data {
+        guard let bytes = Data(base64Encoded: base64) else { throw APIError.badRequest("bad-photo", "photo is not base64") }
+        guard ReportPhotos.type(of: bytes) != nil else {
+            throw APIError(.unprocessableContent, "bad-photo", "photo is not a JPEG, PNG or HEIC picture")
+        }
+        return try await ReportPhotoThumbnail.make(from: bytes, limits: PictureLimits(maxFileBytes: BodyLimits.photo),
+                                                   for: game.pictureOwner(player))
+    }
+}
+
+extension Response {
+    /// A kept photo, for the game master's eyes only (the browser may keep it an hour).
+    static func keptPhoto(_ photo: (bytes: Data, type: String)) -> Response {
+        Response(status: .ok, headers: [.contentType: photo.type, .cacheControl: "private, max-age=3600"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: photo.bytes)))
     }
 }

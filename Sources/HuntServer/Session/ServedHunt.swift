@@ -74,6 +74,10 @@ public final class ServedHunt: Sendable {
     let signedIn: CheckedSignIns
     /// The photos sent with reports, when the session keeps them.
     var reportPhotos: ReportPhotos? { options.reportPhotoFolder.map(ReportPhotos.init) }
+    /// The photos sent for photo tasks, in a folder beside the reports' (`task-photos`).
+    var taskPhotos: ReportPhotos? {
+        options.reportPhotoFolder.map { ReportPhotos(folder: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("task-photos").path) }
+    }
     /// Players' last positions, for the control room's map.
     let whereabouts = Whereabouts()
     /// What each phone's check-in said, for the control room.

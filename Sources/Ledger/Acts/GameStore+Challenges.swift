@@ -42,10 +42,7 @@ extension GameStore {
         }
         let huntID = hunt.id
         return try await perform(LedgerAct { facts in
-            let playerID = try facts.requirePlayer(hunt: huntID, player)
-            guard try facts.liveFindID(hunt: huntID, player: playerID, cache: site.id) != nil else {
-                throw GameRuleViolation.cacheNotFoundByPlayer(cache: site.id, player: playerID)
-            }
+            let playerID = try facts.requireFinder(hunt: huntID, player, of: site.id)
             let before = try facts.challengeState(hunt: huntID, player: playerID, cache: site.id)
             if let answerID, let sent = try facts.row("""
                 SELECT correct, points FROM challenge_answers WHERE hunt = ? AND player_id = ? AND answer_id = ?

@@ -20,6 +20,17 @@ extension FactReader {
         return row["id"]
     }
 
+    /// The id of `named`, a player with a live find of `cache`: who may answer the cache's
+    /// question or send a photo for its task.
+    /// - throws: `unknownPlayer`, `cacheNotFoundByPlayer`.
+    func requireFinder(hunt: String, _ named: String, of cache: String) throws -> String {
+        let player = try requirePlayer(hunt: hunt, named)
+        guard try liveFindID(hunt: hunt, player: player, cache: cache) != nil else {
+            throw GameRuleViolation.cacheNotFoundByPlayer(cache: cache, player: player)
+        }
+        return player
+    }
+
     /// The player's PIN hash, from the private `credentials` table.
     func pinHash(of id: String) throws -> String {
         guard let row = try row("SELECT pin_hash FROM credentials WHERE player_id = ?", id) else {

@@ -88,6 +88,18 @@ enum LedgerMigrations {
             """,
             "CREATE INDEX challenge_answers_by_player ON challenge_answers (hunt, player_id, cache_id)",
         ]),
+        Migration("v12: photo tasks", both: [
+            // Every photo sent for a station's photo task, and what the game master judged
+            // (`pending`, `approved`, `rejected`); the photo itself is in the data directory.
+            """
+            CREATE TABLE photo_submissions (
+                hunt TEXT NOT NULL, id TEXT NOT NULL, player_id TEXT NOT NULL, cache_id TEXT NOT NULL,
+                photo_sha256 TEXT NOT NULL, submitted_ms BIGINT NOT NULL, state TEXT NOT NULL, reason TEXT,
+                points BIGINT NOT NULL, judged_ms BIGINT, seq BIGINT NOT NULL, PRIMARY KEY (hunt, id)
+            )
+            """,
+            "CREATE INDEX photo_submissions_by_player ON photo_submissions (hunt, player_id, cache_id)",
+        ]),
     ]
 
     /// SQLite's migrations, for GRDB's migrator.

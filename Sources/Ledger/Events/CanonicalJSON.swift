@@ -203,6 +203,28 @@ extension ReportResolved: SealedBody {
     }
 }
 
+extension PhotoJudged: SealedBody {
+    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
+        json.beginObject()
+        json.key("approved"); json.bool(approved)
+        json.key("cache"); json.string(cache)
+        json.key("player"); json.string(player)
+        json.key("points"); json.number(points)
+        if let privatePart { json.key("private"); privatePart(&json) }
+        json.key("submission"); json.string(submission)
+        json.key("v"); json.number(EventSeal.format)
+        json.endObject()
+    }
+
+    /// The game master's reason, which may describe the person in the photo.
+    func writePrivate(to json: inout JSONWriter, salt: String) {
+        json.beginObject()
+        json.key("reason"); json.string(reason)
+        json.salt(salt)
+        json.endObject()
+    }
+}
+
 extension PINChecked: WhollyPrivateBody {
     /// All of it: the published ledger withholds the whole event (``ExportedEvent``).
     func writePrivate(to json: inout JSONWriter, salt: String) {

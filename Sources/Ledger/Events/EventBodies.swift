@@ -178,6 +178,29 @@ public struct ChallengeAnswered: Codable, Sendable, Equatable {
     public var answeredMs: Int64?
 }
 
+/// Body of ``EventKind/photoSubmitted``: a finder sent a photo for a cache's photo task. The
+/// ledger keeps the photo's SHA-256; the photo itself stays in the server's data directory.
+public struct PhotoSubmitted: Codable, Sendable, Equatable {
+    /// The submission's id, `S` and the event's sequence number.
+    public var submission: String
+    public var player: String
+    public var cache: String
+    public var photoSHA256: String
+}
+
+/// Body of ``EventKind/photoJudged``: the game master approved a photo (and the finder won
+/// `points`) or rejected it, saying why. The reason is in the private part: a game master's
+/// words about a photo may name or describe a person.
+public struct PhotoJudged: Codable, Sendable, Equatable {
+    public var submission: String
+    public var player: String
+    public var cache: String
+    public var approved: Bool
+    /// Won on approval (the challenge's points, once per player and cache); 0 on rejection.
+    public var points: Int
+    public var reason: String
+}
+
 /// Body of ``EventKind/huntStarted`` and ``EventKind/huntStopped``: the kind says it all.
 public struct HuntRunning: Codable, Sendable, Equatable {}
 
@@ -282,6 +305,21 @@ extension ReportResolved {
         report = try c.decode(String.self, forKey: .report)
         resolution = try privatePart(Private.self, from: decoder)?.resolution
             ?? c.decodeIfPresent(String.self, forKey: .resolution) ?? ""
+    }
+}
+
+extension PhotoJudged {
+    private enum Keys: String, CodingKey { case submission, player, cache, approved, points, reason }
+    private struct Private: Decodable { var reason: String }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        submission = try c.decode(String.self, forKey: .submission)
+        player = try c.decode(String.self, forKey: .player)
+        cache = try c.decode(String.self, forKey: .cache)
+        approved = try c.decode(Bool.self, forKey: .approved)
+        points = try c.decode(Int.self, forKey: .points)
+        reason = try privatePart(Private.self, from: decoder)?.reason ?? c.decodeIfPresent(String.self, forKey: .reason) ?? ""
     }
 }
 

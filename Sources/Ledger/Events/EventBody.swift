@@ -32,6 +32,8 @@ public enum EventBody: Sendable, Equatable {
     case courseStarted(CourseStarted)
     case runnerDisqualified(RunnerDisqualified)
     case challengeAnswered(ChallengeAnswered)
+    case photoSubmitted(PhotoSubmitted)
+    case photoJudged(PhotoJudged)
 
     /// The players this event names (the actor aside): a claimant, the two sides of a trade,
     /// a player given points.
@@ -51,6 +53,8 @@ public enum EventBody: Sendable, Equatable {
         case .hintRevealed(let b): [b.player]
         case .runnerDisqualified(let b): [b.player]
         case .challengeAnswered(let b): [b.player]
+        case .photoSubmitted(let b): [b.player]
+        case .photoJudged(let b): [b.player]
         default: []
         }
     }
@@ -67,6 +71,8 @@ public enum EventBody: Sendable, Equatable {
         case .cacheAvailability(let b): [b.cache]
         case .hintRevealed(let b): [b.cache]
         case .challengeAnswered(let b): [b.cache]
+        case .photoSubmitted(let b): [b.cache]
+        case .photoJudged(let b): [b.cache]
         default: []
         }
     }
@@ -109,6 +115,8 @@ extension LedgerEvent {
         case .courseStarted: return .courseStarted(try read(CourseStarted.self))
         case .runnerDisqualified: return .runnerDisqualified(try read(RunnerDisqualified.self))
         case .challengeAnswered: return .challengeAnswered(try read(ChallengeAnswered.self))
+        case .photoSubmitted: return .photoSubmitted(try read(PhotoSubmitted.self))
+        case .photoJudged: return .photoJudged(try read(PhotoJudged.self))
         }
     }
 }

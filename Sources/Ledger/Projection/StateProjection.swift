@@ -95,6 +95,24 @@ enum StateProjection {
                     """, seq, hunt, b.player, PointsAward.challengeReason(b.cache), b.points))
             }
             return changes
+        case .photoSubmitted:
+            let b = try body(PhotoSubmitted.self)
+            return [.init("""
+                INSERT INTO photo_submissions (hunt, id, player_id, cache_id, photo_sha256, submitted_ms, state, points, seq)
+                VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?)
+                """, hunt, b.submission, b.player, b.cache, b.photoSHA256, time, seq)]
+        case .photoJudged:
+            let b = try body(PhotoJudged.self)
+            var changes: [ProjectionStatement] = [.init("""
+                UPDATE photo_submissions SET state = ?, reason = ?, points = ?, judged_ms = ?, seq = ? WHERE hunt = ? AND id = ?
+                """, b.approved ? "approved" : "rejected", b.reason, b.points, time, seq, hunt, b.submission)]
+            if b.points != 0 {
+                changes.append(.init("""
+                    INSERT INTO points (seq, idx, hunt, player_id, find_id, reason, amount)
+                    VALUES (?, 0, ?, ?, NULL, ?, ?)
+                    """, seq, hunt, b.player, PointsAward.challengeReason(b.cache), b.points))
+            }
+            return changes
         case .huntStarted, .huntStopped:
             return [.init("""
                 INSERT INTO hunt_state (hunt, running, seq) VALUES (?, ?, ?)

@@ -16,7 +16,7 @@ enum LedgerSchema {
         ("reports", "id"), ("cache_flags", "hunt, cache_id"), ("hunt_secrets", "hunt, generation"),
         ("hunt_state", "hunt"), ("hints", "seq"), ("claim_ids", "hunt, player_id, claim_id"),
         ("course_starts", "hunt, course"), ("disqualifications", "hunt, player_id"),
-        ("challenge_answers", "seq"),
+        ("challenge_answers", "seq"), ("photo_submissions", "hunt, id"),
     ]
 
     /// SQLite's migrations (``LedgerMigrations``), for GRDB's migrator.

@@ -1,9 +1,10 @@
 // The Caches tab: the hunt's caches, nearest first, each with its distance and an arrow that
 // points at it, its hint (a paid one revealed on request, once its price is confirmed), and a
-// button to report it ("missing", "damaged"…) in the tab's report form; above them, how many
-// the player has found.
+// button to report it ("missing", "damaged"…) in the tab's report form, and, once found, its
+// question or photo task (app/challenge-card.js); above them, how many the player has found.
 import { $, el, replace, toast } from "../dom.js";
-import { api } from "../api.js";
+import { api, base64 } from "../api.js";
+import { openChallenge } from "./challenge-card.js";
 import { metres, t } from "../words.js";
 import { lastHeading, lastPosition } from "./whereabouts.js";
 
@@ -51,10 +52,16 @@ export async function refresh() {
   }
 }
 
+// A cache found since the last list that asks something of its finder opens its card.
+let foundBefore = null;
+
 function showList(asked, list) {
   if (asked < listShown) return;
   listShown = asked;
   caches = list;
+  const newlyFound = foundBefore ? list.find(c => c.found && c.challenge && !foundBefore.has(c.id)) : null;
+  foundBefore = new Set(list.filter(c => c.found).map(c => c.id));
+  if (newlyFound) openChallenge(newlyFound);
   render();
   for (const listener of listeners) listener(caches);
 }
@@ -75,10 +82,19 @@ function render() {
         el("div", { class: "muted" }, [c.trail ? t("app.caches.trail", { trail: c.trail }) : null, `D${c.difficulty}/T${c.terrain}`,
           t("app.caches.points", { points: c.points }), c.disabled ? t("app.caches.closed") : null,
           c.flagged ? t("app.caches.reported") : null].filter(Boolean).join(" · ")),
-        hint(c)),
+        hint(c), challenge(c)),
       report);
   }));
   turnArrows();
+}
+
+// A found cache's question or photo task (the server says which, to its finders only).
+function challenge(c) {
+  if (!c.challenge) return null;
+  const photo = c.challenge === "photo";
+  return el("button", { type: "button", class: "small", "data-challenge": c.id,
+    "aria-label": t(photo ? "app.challenge.openPhotoLabel" : "app.challenge.openLabel", { name: c.name }),
+    onclick: () => openChallenge(c) }, t(photo ? "app.challenge.openPhoto" : "app.challenge.open"));
 }
 
 // A free hint is shown; a paid one is revealed on request, once its price is confirmed.
@@ -119,12 +135,7 @@ $("report-form").addEventListener("submit", async e => {
   try {
     const body = { cache: reporting, kind: $("report-kind").value, text: $("report-text").value };
     const file = $("report-photo").files[0];
-    if (file) body.photo = await new Promise((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result).split(",", 2)[1]);
-      reader.onerror = () => reject(reader.error);
-      reader.readAsDataURL(file);
-    });
+    if (file) body.photo = await base64(file);
     await api("POST", "/api/reports", body);
     $("report-form").classList.add("hidden");
     $("report-form").reset();

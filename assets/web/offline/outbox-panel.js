@@ -34,6 +34,11 @@ export function outboxPanel(host, { heading, banner = null, answered = () => {} 
   const clock = time => new Date(time).toLocaleTimeString(lang);
 
   function waitingItem(entry) {
+    if (entry.kind === "answer") {
+      return el("li", { "data-claim": entry.claimId, "data-answer": entry.cache }, el("div", { class: "grow" },
+        el("strong", {}, names[entry.cache] ? `${names[entry.cache]} (${entry.cache})` : entry.cache),
+        el("div", { class: "muted" }, t("app.outbox.answerItem", { answer: entry.answer, time: clock(entry.scannedAt) }))));
+    }
     return el("li", { "data-claim": entry.claimId, "data-method": entry.method }, el("div", { class: "grow" },
       el("strong", {}, cacheName(entry.code)),
       el("div", { class: "muted" }, t("app.outbox.item", { method: t("app.gm.method." + entry.method),
@@ -43,6 +48,7 @@ export function outboxPanel(host, { heading, banner = null, answered = () => {} 
   /// A sent claim: which cache and when it was scanned, how late it arrived, then its verdict
   /// (or the server's sentence when it refused it).
   function answerElement(entry) {
+    if (entry.kind === "answer") return answerToQuestion(entry);
     const late = entry.answer?.lateSeconds;
     const item = el("div", { class: "sent", "data-claim": entry.claimId, "data-late": late ?? "" },
       el("p", { class: "muted" }, t("app.outbox.sentLine", { cache: cacheName(entry.code), time: clock(entry.scannedAt) })
@@ -55,6 +61,18 @@ export function outboxPanel(host, { heading, banner = null, answered = () => {} 
       item.append(el("p", { class: "error", role: "alert", "data-error": entry.refusal.error }, entry.refusal.message));
     }
     return item;
+  }
+
+  /// A sent answer to a station's question: right (+points) or wrong, or the server's refusal.
+  function answerToQuestion(entry) {
+    const cache = names[entry.cache] ? `${names[entry.cache]} (${entry.cache})` : entry.cache;
+    const a = entry.answer;
+    const outcome = a ? el("p", { class: a.correct ? "found" : "error", "data-correct": String(a.correct) },
+      a.correct ? t("app.challenge.right", { points: a.points })
+        : t("app.challenge.wrongSent", { points: a.points }))
+      : el("p", { class: "error", role: "alert", "data-error": entry.refusal.error }, entry.refusal.message);
+    return el("div", { class: "sent", "data-claim": entry.claimId, "data-answer": entry.cache },
+      el("p", { class: "muted" }, t("app.outbox.answerLine", { cache, time: clock(entry.scannedAt) })), outcome);
   }
 
   function showAnswer(entry) {

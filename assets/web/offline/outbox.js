@@ -1,4 +1,4 @@
-// The outbox: claims kept on the phone while it has no network, in IndexedDB, until they are
+// The outbox: claims (and answers to stations' questions) kept on the phone while it has no network, in IndexedDB, until they are
 // sent. The pages and the service worker both import this module, so either can send what is
 // waiting: the page when the network returns or the app opens, the worker when Background
 // Sync wakes it. Each kept claim carries a random claimId, so the server records it once
@@ -95,22 +95,35 @@ export async function forget(claimIds) {
 // geoqr restarts) is worth retrying when it is a server error.
 const transient = (status, data) => data.retry ?? status >= 500;
 
-/// Sends one kept claim. Resolves with "answered" (verdict or refusal, and the claim has
-/// left the outbox) or "kept" (no network, or the server cannot judge it now).
-async function send(entry) {
+/// Where a kept entry goes and what it says: a claim to /api/claims; an answer to a cache's
+/// question (`kind: "answer"`) to the cache's answer, with the time it was answered.
+function request(entry) {
   const { code, method, latitude, longitude, accuracy, claimId, scannedAt } = entry;
+  if (entry.kind === "answer") {
+    return { path: `/api/caches/${encodeURIComponent(entry.cache)}/answer`,
+      body: { answer: entry.answer, answerId: claimId, answeredAt: scannedAt } };
+  }
+  return { path: "/api/claims", body: { code, method, latitude, longitude, accuracy, claimId, scannedAt } };
+}
+
+/// Sends one kept claim or answer. Resolves with "answered" (verdict or refusal, and the entry
+/// has left the outbox) or "kept" (no network, or the server cannot judge it now).
+async function send(entry) {
+  const { claimId } = entry;
+  const { path, body } = request(entry);
   let response;
   try {
-    response = await fetch("/api/claims", {
+    response = await fetch(path, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Accept-Language": entry.lang, Authorization: "Bearer " + entry.token },
-      body: JSON.stringify({ code, method, latitude, longitude, accuracy, claimId, scannedAt }),
+      body: JSON.stringify(body),
     });
   } catch { return "kept"; }
   let data = {};
   try { data = await response.json(); } catch { /* an empty or non-JSON body */ }
   if (!response.ok && transient(response.status, data)) return "kept";
-  const result = { claimId, code, method, scannedAt, latitude, longitude, accuracy, player: entry.player, sentAt: new Date().toISOString() };
+  const { token, lang, ...kept } = entry;
+  const result = { ...kept, sentAt: new Date().toISOString() };
   if (response.ok) result.answer = data;
   else result.refusal = { status: response.status, error: data.error ?? "", message: data.message || response.statusText };
   await inTransaction([waitingStore, answeredStore], "readwrite", s => {
