@@ -76,6 +76,10 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case noTriesLeft(String)
     /// The course starts with its start code: it has no mass start to give.
     case notAMassStart(String)
+    /// Positions are dropped only once the hunt has ended (stopped, or past its end).
+    case huntNotEnded(String)
+    /// The hunt ended, but its positions are kept until then (``PositionRetention``).
+    case positionsKept(until: Date)
 
     /// A short, stable, kebab-case name for scripts (`name-taken`, `trade-item-gone`…).
     public var code: String {
@@ -131,6 +135,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .noChallenge: "no-challenge"
         case .noTriesLeft: "no-tries-left"
         case .notAMassStart: "not-a-mass-start"
+        case .huntNotEnded: "hunt-not-ended"
+        case .positionsKept: "positions-kept"
         }
     }
 
@@ -174,6 +180,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .unknownCourse(let c), .notAMassStart(let c): values = ["course": .text(c)]
         case .notEnoughPoints(let have, let cost): values = ["have": .integer(have), "cost": .integer(cost)]
         case .noChallenge(let c), .noTriesLeft(let c): values = ["cache": .text(c)]
+        case .huntNotEnded(let h): values = ["hunt": .text(h)]
+        case .positionsKept(let until): values = ["time": .text(ISO8601DateFormatter().string(from: until))]
         case .adjustmentOutOfRange(let n): values = ["amount": .integer(n), "max": .integer(GameMaster.maxAdjustment)]
         }
         return Phrase("error." + code, values)

@@ -6,8 +6,8 @@
 
 extension Phrasebook {
     /// Every English sentence: the game's, then the courses' and the big screen's
-    /// (Catalogue+en+Courses.swift).
-    static let english = englishGame.merging(englishCourses) { game, _ in game }
+    /// (Catalogue+en+Courses.swift), then privacy's (Catalogue+en+Privacy.swift).
+    static let english = englishGame.merging(englishCourses) { game, _ in game }.merging(englishPrivacy) { game, _ in game }
 
     static let englishGame: [String: String] = [
         "language.name": "English",
