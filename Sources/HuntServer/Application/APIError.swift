@@ -136,7 +136,8 @@ extension APIError {
         case .textTooLarge: .contentTooLarge
         case .tooManyOpenReports, .tooManyOpenTrades: .tooManyRequests
         case .nameTaken, .nameConfusable, .cacheDisabled, .tradeNotOpen, .tradeExpired, .tradeItemGone, .tradeDuplicateCard,
-             .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache, .notAMassStart, .notEnoughPoints, .noTriesLeft:
+             .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache, .notAMassStart, .notEnoughPoints, .noTriesLeft,
+             .huntNotEnded, .positionsKept:
             .conflict
         default: .unprocessableContent
         }

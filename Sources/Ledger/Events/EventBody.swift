@@ -32,6 +32,8 @@ public enum EventBody: Sendable, Equatable {
     case courseStarted(CourseStarted)
     case runnerDisqualified(RunnerDisqualified)
     case challengeAnswered(ChallengeAnswered)
+    case positionsDropped(PositionsDropped)
+    case playerForgotten(PlayerForgotten)
 
     /// The players this event names (the actor aside): a claimant, the two sides of a trade,
     /// a player given points.
@@ -51,6 +53,7 @@ public enum EventBody: Sendable, Equatable {
         case .hintRevealed(let b): [b.player]
         case .runnerDisqualified(let b): [b.player]
         case .challengeAnswered(let b): [b.player]
+        case .playerForgotten(let b): [b.player]
         default: []
         }
     }
@@ -109,6 +112,8 @@ extension LedgerEvent {
         case .courseStarted: return .courseStarted(try read(CourseStarted.self))
         case .runnerDisqualified: return .runnerDisqualified(try read(RunnerDisqualified.self))
         case .challengeAnswered: return .challengeAnswered(try read(ChallengeAnswered.self))
+        case .positionsDropped: return .positionsDropped(try read(PositionsDropped.self))
+        case .playerForgotten: return .playerForgotten(try read(PlayerForgotten.self))
         }
     }
 }

@@ -23,4 +23,6 @@ public enum EventKind: String, Sendable, CaseIterable, Codable {
     case courseStarted = "course-started"
     case runnerDisqualified = "runner-disqualified"
     case challengeAnswered = "challenge-answered"
+    case positionsDropped = "positions-dropped"
+    case playerForgotten = "player-forgotten"
 }

@@ -76,7 +76,8 @@ enum ItemProjection {
                 VALUES (?, (SELECT COUNT(*) + 1 FROM hunt_secrets WHERE hunt = ?), ?, ?, ?)
                 """, hunt, hunt, b.fingerprint, time, seq)]
         case .playerJoined, .pinChecked, .pinReset, .claimAttempted, .findRecorded, .findVoided, .pointsAdjusted,
-             .huntStarted, .huntStopped, .hintRevealed, .courseStarted, .runnerDisqualified, .challengeAnswered:
+             .huntStarted, .huntStopped, .hintRevealed, .courseStarted, .runnerDisqualified, .challengeAnswered,
+             .positionsDropped, .playerForgotten:
             throw LedgerError.corrupt("event \(seq): \(kind.rawValue) reached the item projection")
         }
     }

@@ -4,14 +4,15 @@ import ArgumentParser
 struct GameMasterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gm",
-        abstract: "Game-master acts: void finds, adjust points, disable caches, rotate secrets and the admin link, resolve reports, review flags, reset PINs.",
+        abstract: "Game-master acts: void finds, adjust points, disable caches, rotate secrets and the admin link, resolve reports, review flags, reset PINs, drop positions after a hunt, forget a player.",
         discussion: """
         Whoever holds the data directory is the game master. Every act is recorded in the \
         ledger with its reason, and shows in geoqr ledger show.
         """,
         subcommands: [GMVoidCommand.self, GMAdjustCommand.self, GMDisableCommand.self,
                       GMRotateSecretCommand.self, GMResolveCommand.self, GMFlagsCommand.self, GMResetPINCommand.self,
-                      GMRotateAdminTokenCommand.self, GMStartCourseCommand.self, GMDisqualifyCommand.self]
+                      GMRotateAdminTokenCommand.self, GMStartCourseCommand.self, GMDisqualifyCommand.self,
+                      GMDropPositionsCommand.self, GMForgetPlayerCommand.self]
     )
 }
 
