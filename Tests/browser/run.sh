@@ -6,7 +6,8 @@
 # codes, and claims kept with no network: the service worker and the outbox), test_checkin.py
 # (the phone check at the briefing), test_markup.py (hostile names, hunt files and tile
 # credits shown as text on every page) and test_courses.py (the phone's course card, the
-# control room's split tables and the big screen), each of which starts its own `geoqr serve` on a
+# control room's split tables and the big screen) and test_privacy.py (the join screen's words on
+# positions kept and players forgotten), each of which starts its own `geoqr serve` on a
 # loopback port with a temporary data directory; test_markup_sinks.py reads the scripts for
 # HTML sinks fed with anything but a literal.
 set -euo pipefail
@@ -24,5 +25,6 @@ python3 Tests/browser/test_offline.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_checkin.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_markup.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_courses.py "$GEOQR_BIN" || status=1
+python3 Tests/browser/test_privacy.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_markup_sinks.py || status=1
 exit $status
