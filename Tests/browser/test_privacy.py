@@ -11,6 +11,8 @@ HUNT["positionRetentionHours"] = 36
 def join_screen(session, drivers, lang):
     """A phone of 360 × 800 on the join screen, once the hunt's words are in."""
     phone = drivers[lang] = browser(session, A1, lang=lang)
+    # Headless Chromium keeps a window at least 500 px wide: the phone's width is emulated.
+    phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
     phone.get(session.base + "/")
     wait(phone, lambda d: "36" in text(d, "#retention"), what=f"the retention words on the join screen ({lang})")
     return phone
@@ -28,6 +30,7 @@ def checks(session, check, drivers):
         words = text(ada, "#retention")
         assert "kept until 36 hours after the hunt ends, then deleted" in words, words
         assert "Ask the game master to forget you at any time" in words, words
+        assert ada.execute_script("return window.innerWidth") == 360
         assert ada.execute_script("return document.documentElement.scrollWidth") <= 360, "the join screen is wider than the phone"
         box = ada.find_element(By.ID, "retention").rect
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
