@@ -2,6 +2,11 @@ import Foundation
 import GeoQR
 
 /// What forgetting a player did (``GameStore/forgetPlayer(hunt:player:by:at:)``).
+///
+/// ```swift
+/// let forgotten = try await store.forgetPlayer(hunt: "DEMO", player: "Ada", by: GameMaster.actor, at: .now)
+/// for sha in forgotten.photos { try? FileManager.default.removeItem(atPath: "\(folder)/\(sha)") }
+/// ```
 public struct ForgottenPlayer: Sendable, Equatable, Codable {
     public var player: String
     /// The name they are shown under from now on.
@@ -91,6 +96,10 @@ extension GameStore {
 
 extension GameStore {
     /// When the game master last stopped the hunt, or nil if never.
+    ///
+    /// ```swift
+    /// let stopped = try await store.lastStop(hunt: "DEMO")   // nil while never stopped
+    /// ```
     public func lastStop(hunt: String) async throws -> Date? {
         let hunt = hunt.uppercased()
         return try await query(LedgerRead { facts in try facts.lastStop(hunt: hunt) })

@@ -8,6 +8,10 @@ import Foundation
 /// Body of ``EventKind/positionsDropped``: the hunt ended, its positions were kept for the hunt
 /// file's `positionRetentionHours`, and then every stored position was dropped: the claims'
 /// private parts became their commitments, and the derived tables lost their coordinates.
+///
+/// ```swift
+/// if case .positionsDropped(let body) = try event.decodedBody() { print(body.claims, body.retentionHours) }
+/// ```
 public struct PositionsDropped: Codable, Sendable, Equatable {
     /// Claim events whose position was dropped.
     public var claims: Int
@@ -20,6 +24,10 @@ public struct PositionsDropped: Codable, Sendable, Equatable {
 /// Body of ``EventKind/playerForgotten``: the game master forgot a player at their request.
 /// It holds no personal data: the id the ledger already used, and the pseudonym the player is
 /// shown under from now on (their finds and points stay, so the standings stay right).
+///
+/// ```swift
+/// if case .playerForgotten(let body) = try event.decodedBody() { print(body.player, "is now", body.pseudonym) }
+/// ```
 public struct PlayerForgotten: Codable, Sendable, Equatable {
     public var player: String
     /// "Forgotten player 3": the third player forgotten in the hunt.
