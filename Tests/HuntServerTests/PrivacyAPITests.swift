@@ -60,4 +60,28 @@ struct PrivacyAPITests {
             #expect(try await positions(client) == 0)
         }
     }
+
+    @Test func theServerDropsTheLedgersPositionsOnceTheRetentionHasPassed() async throws {
+        let directory = NSTemporaryDirectory() + "geoqr-server-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var hunt = Harness.hunt
+        hunt.positionRetentionHours = 0
+        let store = try SQLiteGameStore(directory: directory, configuration: .init(pinCost: 4, synchronousFull: false))
+        let secret = HuntSecret.random()
+        let session = ServedHunt(hunt: hunt, secret: secret, store: store, admin: AdminToken(value: Harness.adminToken),
+                                 options: .init(), limiter: RateLimiter(rules: [:]))
+        try await Application(router: HuntRouter.build(session: session)).test(.router) { client in
+            let ada = try await client.join("Ada")
+            let code = CacheCode.payload(hunt: "TEST", cache: "A1", secret: secret)
+            #expect(try await client.claim(code, token: ada.token, at: Harness.a1)["outcome"] as? String == "found")
+            let watch = PositionRetentionWatch(session: session)
+            await watch.look()
+            #expect(try await store.finds(hunt: "TEST", player: nil).first?.location != nil, "the hunt runs: positions stay")
+            #expect(try await client.call(.post, "/api/admin/hunt/stop", token: Harness.adminToken).status == .ok)
+            await watch.look()
+            #expect(try await store.finds(hunt: "TEST", player: nil).first?.location == nil)
+            #expect(try await store.events(after: 0, limit: 100).last?.kind == "positions-dropped")
+        }
+        #expect(try await store.verify().isIntact)
+    }
 }
