@@ -14,6 +14,9 @@ import GeoQR
 public struct DataDirectory: Sendable {
     public let path: String
 
+    /// Where the hunt server keeps the photos sent with reports, one file per SHA-256.
+    public var reportPhotoFolder: String { "\(path)/server/report-photos" }
+
     public init(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(DataDirectoryError) {
         if let path, !path.isEmpty {
             self.path = path

@@ -21,7 +21,7 @@ actor KnownNames {
             while true {
                 let events = try await store.events(after: after, limit: 2_000)
                 for event in events where event.kind == EventKind.playerJoined.rawValue && event.hunt == hunt {
-                    if case .playerJoined(let joined) = try event.decodedBody() { add(joined.name) }
+                    if case .playerJoined(let joined) = try event.decodedBody(), !joined.name.isEmpty { add(joined.name) }
                 }
                 guard let last = events.last else { break }
                 after = last.seq
@@ -34,6 +34,13 @@ actor KnownNames {
             through = head
         }
         return register
+    }
+
+    /// Lets go of every name read, so that the next check reads them anew from the players
+    /// table: a player was forgotten, and their name is no longer anyone's.
+    func forget() {
+        register = NameRegister()
+        through = nil
     }
 
     private func add(_ name: String) {

@@ -28,6 +28,11 @@ public enum Effect: Sendable, Equatable {
     case tradeChanged(TradeOffer)
     /// A course was started or a runner disqualified: course results are stale.
     case coursesChanged
+    /// A player was forgotten: whatever is kept of them (their name, their position, their
+    /// sessions) must go.
+    case playerForgotten(player: String)
+    /// The hunt's positions were dropped: none may be kept anywhere.
+    case positionsDropped
 }
 
 /// An action's answer and its effects.

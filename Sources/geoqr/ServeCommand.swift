@@ -182,7 +182,7 @@ struct ServeCommand: AsyncParsableCommand {
                 .importSessionsFile("\(data.path)/server/\(parsed.hunt.id).sessions", at: Date())
             session = ServedHunt(hunt: parsed.hunt, secret: secret, store: store, admin: admin,
                                   options: .init(showCoordinates: !hideCoordinates, webApp: webApp,
-                                                 reportPhotoFolder: "\(data.path)/server/report-photos",
+                                                 reportPhotoFolder: data.reportPhotoFolder,
                                                  basemap: map.basemap, leaflet: map.leaflet,
                                                  trustedProxies: TrustedProxies(behindProxy)),
                                   limiter: RateLimiter(rules: loadTest ? [:] : RateLimiter.standard))

@@ -116,6 +116,16 @@ func firstProblem(_ json: String) -> String? {
         #expect(firstProblem(huntJSON(extra: extra)) == "caches/test.json: " + expected)
     }
 
+    @Test func readsHowLongPositionsAreKept() throws {
+        #expect(try parse(huntJSON()).hunt.positionRetentionHours == 72, "the default")
+        #expect(try parse(huntJSON(extra: #""positionRetentionHours": 0,"#)).hunt.positionRetentionHours == 0)
+        #expect(try parse(huntJSON(extra: #""positionRetentionHours": 1.5,"#)).hunt.positionRetentionHours == 1.5)
+        #expect(firstProblem(huntJSON(extra: #""positionRetentionHours": -1,"#))
+                == "caches/test.json: positionRetentionHours: -1 is out of range (0…8760)")
+        #expect(firstProblem(huntJSON(extra: #""positionRetentionHours": "72","#))
+                == #"caches/test.json: positionRetentionHours: "72" is not a number"#)
+    }
+
     @Test func refusesWhatIsNotAHunt() {
         #expect(firstProblem("") == "caches/test.json: is empty, not a hunt (JSON object)")
         #expect(firstProblem("{\n  \"id\": \"x\",\n  oops\n}")?.hasPrefix("caches/test.json: is not valid JSON") == true)

@@ -119,7 +119,7 @@ struct LedgerPublishedExportTests {
         #expect(report.isIntact, "\(report.problem ?? "")")
         #expect(report.recomputed == events.count)
         let pinEvents = events.filter { ["pin-checked", "pin-reset"].contains($0.kind) }.count
-        #expect(report.privateParts == 5 + pinEvents, "3 claims, 1 report, 1 resolution, and the PIN events")
+        #expect(report.privateParts == 7 + pinEvents, "3 claims, 1 report, 1 resolution, 2 joins (the names), and the PIN events")
         let outsider = try Self.outsiderVerdict(complete)
         #expect(outsider.status == 0, "\(outsider.report)")
         #expect(outsider.report["privateParts"] as? Int == report.privateParts)

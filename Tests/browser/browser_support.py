@@ -267,3 +267,21 @@ def click(driver, css, tries=5):
             if attempt == tries - 1:
                 raise
             time.sleep(0.2)
+
+
+def run_checks(session, checks):
+    """Runs `checks(check, drivers)` (it opens browsers into `drivers` and runs named checks with
+    `check`), then quits every browser and stops the server, keeping its folder only when a check
+    failed; answers the exit code."""
+    drivers = {}
+    check = Checks()
+    try:
+        checks(check, drivers)
+    finally:
+        for d in drivers.values():
+            d.quit()
+        session.stop()
+    code = check.summary()
+    if not code:
+        shutil.rmtree(session.dir, ignore_errors=True)
+    return code

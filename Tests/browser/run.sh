@@ -6,9 +6,10 @@
 # codes, and claims kept with no network: the service worker and the outbox), test_checkin.py
 # (the phone check at the briefing), test_markup.py (hostile names, hunt files and tile
 # credits shown as text on every page), test_courses.py (the phone's course card, the
-# control room's split tables and the big screen) and test_challenges.py (stations' questions,
-# answered online and offline, and photo tasks judged in the control room), each of which
-# starts its own `geoqr serve` on a
+# control room's split tables and the big screen), test_challenges.py (stations' questions,
+# answered online and offline, and photo tasks judged in the control room) and test_privacy.py
+# (the join screen's words on positions kept and players forgotten), each of which starts its
+# own `geoqr serve` on a
 # loopback port with a temporary data directory; test_markup_sinks.py reads the scripts for
 # HTML sinks fed with anything but a literal.
 set -euo pipefail
@@ -30,6 +31,7 @@ python3 Tests/browser/test_control_room.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_offline.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_checkin.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_markup.py "$GEOQR_BIN" || status=1
+python3 Tests/browser/test_privacy.py "$GEOQR_BIN" || status=1
 python3 Tests/browser/test_challenges.py "$GEOQR_BIN" || status=1
 wait "$courses" || status=1
 echo "== Tests/browser/test_courses.py"

@@ -14,9 +14,8 @@ from browser_support import *
 
 def run():
     session = Session()
-    drivers = {}
-    check = Checks()
-    try:
+
+    def checks(check, drivers):
         ada = drivers["ada"] = browser(session, A1, camera=True)
         gm = drivers["gm"] = browser(session, C1, size=(1280, 1000))
 
@@ -60,13 +59,8 @@ def run():
             wait(gm, bos_phone, what="Bo's phone to fix (camera, location), in the control room")
             gm.save_screenshot(os.path.join(SHOTS, "control-room-readiness.png"))
         check("a phone with a poor fix is told what to fix, and so is the game master", a_phone_to_fix)
-    finally:
-        for d in drivers.values():
-            d.quit()
-        session.stop()
-    code = check.summary()
-    if not code:
-        shutil.rmtree(session.dir, ignore_errors=True)
+
+    code = run_checks(session, checks)
     return code
 
 

@@ -19,10 +19,9 @@ from browser_support import *
 
 def run():
     session = Session(serve_args=["--mbtiles", lambda s: make_mbtiles(os.path.join(s.dir, "area.mbtiles"), [A1, B1, C1])])
-    drivers = {}
-    check = Checks()
     downloads = tempfile.mkdtemp(prefix="geoqr-downloads-")
-    try:
+
+    def checks(check, drivers):
         gm = drivers["gm"] = browser(session, C1, size=(1280, 1000))
         ada = drivers["ada"] = browser(session, north_of(A1, 10))
         bo = drivers["bo"] = browser(session, north_of(B1, 200))
@@ -278,13 +277,8 @@ def run():
                 with urllib.request.urlopen(session.base + path) as response:
                     assert response.status == 200 and response.headers["Content-Type"].startswith(kind), (path, response.headers["Content-Type"])
         check("favicon, app icon and web app manifest are served", icons_and_manifest)
-    finally:
-        for d in drivers.values():
-            d.quit()
-        session.stop()
-    code = check.summary()
-    if not code:
-        shutil.rmtree(session.dir, ignore_errors=True)
+
+    code = run_checks(session, checks)
     shutil.rmtree(downloads, ignore_errors=True)
     return code
 

@@ -12,7 +12,7 @@ import { listen } from "./stream.js";
 import { typedCodeForm } from "./typed-code-form.js";
 import { outboxPanel } from "./offline/outbox-panel.js";
 import { warm } from "./offline/worker.js";
-import { offerTeams, setUpJoin } from "./app/join.js";
+import { offerTeams, sayRetention, setUpJoin } from "./app/join.js";
 import * as whereabouts from "./app/whereabouts.js";
 import * as cachesTab from "./app/tab-caches.js";
 import * as challengeCard from "./app/challenge-card.js";
@@ -65,6 +65,7 @@ try {
   $("hunt-name").textContent = theHunt.name;
   document.title = theHunt.name + " — GeoQR";
   offerTeams(theHunt.teams);
+  sayRetention(theHunt.positionRetentionHours);
 } catch (error) { toast(error.message); }
 setUpJoin(start);
 

@@ -84,6 +84,10 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case photoTaskDone(String)
     case unknownSubmission(String)
     case submissionAlreadyJudged(String)
+    /// Positions are dropped only once the hunt has ended (stopped, or past its end).
+    case huntNotEnded(String)
+    /// The hunt ended, but its positions are kept until then (``PositionRetention``).
+    case positionsKept(until: Date)
 
     /// A short, stable, kebab-case name for scripts (`name-taken`, `trade-item-gone`…).
     public var code: String {
@@ -144,6 +148,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .photoTaskDone: "photo-task-done"
         case .unknownSubmission: "unknown-submission"
         case .submissionAlreadyJudged: "submission-already-judged"
+        case .huntNotEnded: "hunt-not-ended"
+        case .positionsKept: "positions-kept"
         }
     }
 
@@ -189,6 +195,8 @@ public enum GameRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
         case .noChallenge(let c), .noTriesLeft(let c), .noPhotoTask(let c), .photoTaskDone(let c): values = ["cache": .text(c)]
         case .tooManyPhotos(let c, let limit): values = ["cache": .text(c), "limit": .integer(limit)]
         case .unknownSubmission(let s), .submissionAlreadyJudged(let s): values = ["submission": .text(s)]
+        case .huntNotEnded(let h): values = ["hunt": .text(h)]
+        case .positionsKept(let until): values = ["time": .text(ISO8601DateFormatter().string(from: until))]
         case .adjustmentOutOfRange(let n): values = ["amount": .integer(n), "max": .integer(GameMaster.maxAdjustment)]
         }
         return Phrase("error." + code, values)

@@ -37,12 +37,18 @@ public struct Hunt: Sendable, Equatable {
     /// After how long without a sign of a runner who started a course and has not finished the
     /// control room warns that they have not been seen (minutes).
     public var stillOutWarningMinutes: Int
+    /// How long players' positions are kept once the hunt has ended (hours): then every stored
+    /// position is dropped but the ledger's commitments to them (``standardPositionRetentionHours``
+    /// unless the hunt file says).
+    public var positionRetentionHours: Double
 
     public init(id: String, name: String, defaultRadius: Double = Hunt.standardRadius,
                 accuracyCap: Double = Hunt.standardAccuracyCap, start: Date? = nil, end: Date? = nil,
                 trails: [Trail] = [], caches: [Cache], teams: [String] = [], hintCost: Int = 0,
                 offlineGraceMinutes: Int = Hunt.standardOfflineGraceMinutes, courses: [Course] = [],
-                stillOutWarningMinutes: Int = Hunt.standardStillOutWarningMinutes) {
+                stillOutWarningMinutes: Int = Hunt.standardStillOutWarningMinutes,
+                positionRetentionHours: Double = Hunt.standardPositionRetentionHours) {
+        self.positionRetentionHours = positionRetentionHours
         self.offlineGraceMinutes = offlineGraceMinutes
         self.courses = courses
         self.stillOutWarningMinutes = stillOutWarningMinutes
@@ -65,6 +71,10 @@ public struct Hunt: Sendable, Equatable {
     /// Half an hour: long enough for a walk between two controls with no signal, short enough
     /// to go and look before dark.
     public static let standardStillOutWarningMinutes = 30
+
+    /// 72 hours: a weekend for the game master to look at the claims map and settle disputes
+    /// after the hunt, and no longer.
+    public static let standardPositionRetentionHours: Double = 72
 
     /// 100 m: what a phone's GPS and a walker's patience allow, as DESIGN.md fixes it.
     public static let standardRadius: Double = 100

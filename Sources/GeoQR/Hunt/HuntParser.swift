@@ -18,6 +18,8 @@ public enum HuntParser {
     public static let maxHintCost: Double = 1_000_000
     /// A week: a late claim older than that is no longer the hunt it was scanned in.
     public static let maxOfflineGraceMinutes: Double = 7 * 24 * 60
+    /// A year: positions kept longer than that are no longer a game's.
+    public static let maxPositionRetentionHours: Double = 365 * 24
 
     public static func parse(_ data: Data, file: String) throws(HuntFileError) -> ParsedHunt {
         let root: JSONValue
@@ -53,7 +55,8 @@ public enum HuntParser {
 
     private static let huntFields: Set = ["$schema", "id", "name", "description", "radius", "accuracyCap",
                                           "start", "end", "trails", "caches", "teams", "hintCost",
-                                          "offlineGraceMinutes", "courses", "stillOutWarningMinutes"]
+                                          "offlineGraceMinutes", "courses", "stillOutWarningMinutes",
+                                          "positionRetentionHours"]
     private static let cacheFields: Set = ["id", "name", "lat", "lon", "radius", "difficulty", "terrain",
                                            "points", "message", "hint", "challenge"]
     private static let trailFields: Set = ["id", "name", "ordered", "caches"]
@@ -79,10 +82,13 @@ public enum HuntParser {
         let courses = CourseReader.courses(object["courses"], caches: caches, r)
         let stillOut = r.number(object, "stillOutWarningMinutes", at: "", range: 1...maxOfflineGraceMinutes, integer: true)
             .map { Int($0) } ?? Hunt.standardStillOutWarningMinutes
+        let retention = r.number(object, "positionRetentionHours", at: "", range: 0...maxPositionRetentionHours)
+            ?? Hunt.standardPositionRetentionHours
         guard let id, let name else { return nil }
         return Hunt(id: id, name: name, defaultRadius: radius, accuracyCap: cap, start: start, end: end,
                     trails: trails, caches: caches, teams: teams, hintCost: hintCost,
-                    offlineGraceMinutes: grace, courses: courses, stillOutWarningMinutes: stillOut)
+                    offlineGraceMinutes: grace, courses: courses, stillOutWarningMinutes: stillOut,
+                    positionRetentionHours: retention)
     }
 
     /// The teams a hunt lists: names as ``TeamName`` takes them, each once (ignoring case).

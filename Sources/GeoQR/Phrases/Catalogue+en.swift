@@ -7,9 +7,9 @@
 extension Phrasebook {
     /// Every English sentence: the game's, then the courses' and the big screen's
     /// (Catalogue+en+Courses.swift), the stations' questions and photo tasks
-    /// (Catalogue+en+Challenges.swift).
+    /// (Catalogue+en+Challenges.swift), then privacy's (Catalogue+en+Privacy.swift).
     static let english = englishGame.merging(englishCourses) { game, _ in game }
-        .merging(englishChallenges) { game, _ in game }
+        .merging(englishChallenges) { game, _ in game }.merging(englishPrivacy) { game, _ in game }
 
     static let englishGame: [String: String] = [
         "language.name": "English",

@@ -6,9 +6,9 @@
 extension Phrasebook {
     /// Every Portuguese sentence: the game's, then the courses' and the big screen's
     /// (Catalogue+pt+Courses.swift), the stations' questions and photo tasks
-    /// (Catalogue+pt+Challenges.swift).
+    /// (Catalogue+pt+Challenges.swift), then privacy's (Catalogue+pt+Privacy.swift).
     static let portuguese = portugueseGame.merging(portugueseCourses) { game, _ in game }
-        .merging(portugueseChallenges) { game, _ in game }
+        .merging(portugueseChallenges) { game, _ in game }.merging(portuguesePrivacy) { game, _ in game }
 
     static let portugueseGame: [String: String] = [
         "language.name": "Português",

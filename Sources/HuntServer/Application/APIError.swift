@@ -138,7 +138,7 @@ extension APIError {
         case .tooManyOpenReports, .tooManyOpenTrades, .tooManyPhotos: .tooManyRequests
         case .nameTaken, .nameConfusable, .cacheDisabled, .tradeNotOpen, .tradeExpired, .tradeItemGone, .tradeDuplicateCard,
              .reportAlreadyResolved, .findAlreadyVoided, .cacheNotFoundByPlayer, .trackableNotInCache, .sameCache, .notAMassStart, .notEnoughPoints, .noTriesLeft,
-             .photoTaskDone, .submissionAlreadyJudged:
+             .photoTaskDone, .submissionAlreadyJudged, .huntNotEnded, .positionsKept:
             .conflict
         default: .unprocessableContent
         }

@@ -78,6 +78,7 @@ public struct HuntServer: Sendable {
                 logger: logger))
         }
         services.append(LiveShutdown(live: session.live))
+        services.append(PositionRetentionWatch(session: session))
         let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
                                                       logger: logger))
         try await group.run()

@@ -59,6 +59,9 @@ struct HuntView: ResponseEncodable {
     var hintCost: Int
     /// How long after a scan a claim kept offline may still be sent, in minutes.
     var offlineGraceMinutes: Int
+    /// How long players' positions are kept after the hunt ends, in hours (the join screen
+    /// says so).
+    var positionRetentionHours: Double
     /// Where the cache id sits in a code (``GeoQR/CodePatterns``): the offline outbox names
     /// the caches of the claims it keeps from these.
     var codePatterns: [String]
@@ -131,6 +134,7 @@ extension TradeOffer: ResponseEncodable {}
 extension Report: ResponseEncodable {}
 extension Trackable: ResponseEncodable {}
 extension Find: ResponseEncodable {}
+extension ForgottenPlayer: ResponseEncodable {}
 extension Standing: ResponseEncodable {}
 
 struct ItemList: ResponseEncodable { var items: [Item] }

@@ -7,7 +7,7 @@ import Play
 /// The game master's endpoints, all behind the admin token: players and where they are,
 /// finds, reports (with their photos) and flags; the control room's live stream; start and
 /// stop; disable a cache; void a find; adjust points; resolve a report; broadcast; seed a
-/// trackable; export the ledger.
+/// trackable; forget a player; export the ledger.
 struct AdminController {
     let session: ServedHunt
 
@@ -25,6 +25,7 @@ struct AdminController {
         admin.post("caches/:id/enable") { try await self.disable($0, $1, false) }
         admin.post("finds/:id/void", use: void)
         admin.post("players/:id/pin", use: resetPIN)
+        admin.post("players/:id/forget", use: forget)
         admin.post("reports/:id/resolve", use: resolve)
         admin.post("broadcast", use: broadcast)
         admin.post("trackables", use: seed)
@@ -117,6 +118,12 @@ struct AdminController {
         var request = request
         let body = try await request.json(NewPIN.self)
         return try await session.act { try await session.game.resetPIN(of: id, to: body.pin) }
+    }
+
+    /// Forgets a player who asked (``Play/Game/forgetPlayer(_:photoFolder:)``).
+    @Sendable func forget(_ request: Request, context: HuntRequestContext) async throws -> ForgottenPlayer {
+        let id = try context.parameters.require("id")
+        return try await session.act { try await session.game.forgetPlayer(id, photoFolder: session.options.reportPhotoFolder) }
     }
 
     struct Adjustment: Decodable { var amount: Int; var reason: String }

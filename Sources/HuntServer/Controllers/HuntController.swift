@@ -25,7 +25,8 @@ struct HuntController {
                         running: try await session.state.running, coordinatesShown: session.options.showCoordinates,
                         trails: h.trails.map { TrailView(id: $0.id, name: $0.name, ordered: $0.ordered, caches: $0.cacheIDs) },
                         caches: h.caches.count, teams: h.teams, hintCost: h.hintCost,
-                        offlineGraceMinutes: h.offlineGraceMinutes, codePatterns: CodePatterns.cacheID)
+                        offlineGraceMinutes: h.offlineGraceMinutes, positionRetentionHours: h.positionRetentionHours,
+                        codePatterns: CodePatterns.cacheID)
     }
 
     /// Signed-in players also see which caches they found.

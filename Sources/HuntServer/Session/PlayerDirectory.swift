@@ -29,6 +29,11 @@ final class PlayerDirectory: @unchecked Sendable {   // `known` only under `lock
         return player
     }
 
+    /// Lets go of a player kept here (they were forgotten: their name changed).
+    func forget(player id: String) {
+        _ = lock.withLock { known.removeValue(forKey: id.uppercased()) }
+    }
+
     /// A player just read or written elsewhere (a join, a sign-in), so the first request
     /// naming them needs no read.
     func remember(_ player: Player) {

@@ -149,7 +149,11 @@ public final class ServedHunt: Sendable {
                 await tellEveryServer(LiveEvent(name: "player", value: player), to: .gameMaster)
             case .credentialsReset(let player):
                 signedIn.forget(player: player)   // the reset ended them in the store, in its own transaction
-            case .runningChanged: await state.changed()
+            case .runningChanged(let running):
+                await state.changed()
+                if !running { await whereabouts.clear() }
+            case .playerForgotten(let player): await forgetKept(of: player)
+            case .positionsDropped: await whereabouts.clear()
             case .found, .tradeChanged, .coursesChanged: break   // news from the events table
             case .claimJudged(let claim, let verdict, let find, let points):
                 await tellGameMaster(claim, verdict: verdict, find: find, points: points)
@@ -157,6 +161,14 @@ public final class ServedHunt: Sendable {
         }
         if standings { await broadcastLeaderboard() }
         follower.wake()
+    }
+
+    /// Lets go of what the server keeps of a forgotten player: their sessions checked, their
+    /// name, their last position.
+    func forgetKept(of player: String) async {
+        signedIn.forget(player: player)
+        players.forget(player: player)
+        await whereabouts.forget(player: player)
     }
 
     /// Runs an action, applying its effects, and those of its refusal when it was refused

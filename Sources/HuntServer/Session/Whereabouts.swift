@@ -21,6 +21,16 @@ actor Whereabouts {
         return fix
     }
 
+    /// Forgets one player's position (the player was forgotten).
+    func forget(player: String) {
+        last[player] = nil
+    }
+
+    /// Forgets every position: the hunt has ended, and what was news is no longer.
+    func clear() {
+        last.removeAll()
+    }
+
     /// Every player's last position, oldest first.
     func all() -> [PositionFix] {
         last.values.sorted { $0.at < $1.at }

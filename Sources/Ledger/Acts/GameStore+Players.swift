@@ -31,7 +31,9 @@ extension GameStore {
         let hunt = hunt.uppercased()
         let policy = rules.pinPolicy
         let found = try await query(LedgerRead(consistent: true) { facts -> (id: String, pinHash: String, state: PINState)? in
-            guard let row = try facts.playerRow(hunt: hunt, named: name) else { return nil }
+            // A forgotten player signs in no more.
+            guard let row = try facts.playerRow(hunt: hunt, named: name),
+                  !PlayerForgotten.isForgotten(nameKey: row["name_key"]) else { return nil }
             return (id: row["id"], pinHash: try facts.pinHash(of: row["id"]), state: PINState(playerRow: row))
         })
         guard let (id, pinHash, state) = found else { throw GameRuleViolation.unknownPlayer(name) }

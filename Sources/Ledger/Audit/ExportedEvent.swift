@@ -3,7 +3,7 @@ import Foundation
 /// Which export of the ledger: the one to publish with the results, or the game master's.
 public enum LedgerExportForm: String, Sendable, CaseIterable {
     /// No position a player stood at, no report text or photo, no game master's answer to a
-    /// report, no PIN check or reset: each private part is replaced by its commitment, PIN
+    /// report, no player's name (joins sealed since "v13: privacy"), no PIN check or reset: each private part is replaced by its commitment, PIN
     /// events and events of format 1 that hold private fields are withheld. Every hash of it can
     /// still be recomputed (`scripts/verify-ledger-export.py`).
     case published

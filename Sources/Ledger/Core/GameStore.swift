@@ -33,6 +33,17 @@ public protocol GameStore: Sendable {
     /// Recomputes the hash chain and rebuilds the derived state from the events.
     func verify() async throws -> LedgerVerification
 
+    /// Overwrites, where the engine keeps them, the old copies of what an act deleted or
+    /// replaced (dropped positions, a forgotten player): SQLite zeroes deleted content as it
+    /// goes (`secure_delete`) and here empties its write-ahead log into the file; PostgreSQL
+    /// vacuums the tables that held them.
+    ///
+    /// ```swift
+    /// _ = try await store.forgetPlayer(hunt: "DEMO", player: "Ada", by: GameMaster.actor, at: .now)
+    /// try await store.scrub()
+    /// ```
+    func scrub() async throws
+
     // MARK: The outbox
     //
     // The events table is the outbox every server follows: it reads the events after the

@@ -100,7 +100,20 @@ enum LedgerMigrations {
             """,
             "CREATE INDEX photo_submissions_by_player ON photo_submissions (hunt, player_id, cache_id)",
         ]),
+        // An event's body may now change, and nothing else of it: dropping positions and
+        // forgetting a player replace private parts by their commitments, which the hash
+        // already covers. Any other change of a body is caught by `geoqr ledger verify`.
+        Migration("v13: privacy", sqlite: .statements(["DROP TRIGGER events_no_update", """
+            CREATE TRIGGER events_no_update BEFORE UPDATE OF \(eventsFixedColumns) ON events
+                BEGIN SELECT RAISE(ABORT, 'the ledger is append-only: events cannot be changed'); END
+            """]), postgres: ["DROP TRIGGER events_no_update ON events", """
+            CREATE TRIGGER events_no_update BEFORE UPDATE OF \(eventsFixedColumns) ON events
+                FOR EACH ROW EXECUTE FUNCTION geoqr_events_append_only()
+            """]),
     ]
+
+    /// Every column of an event but its body.
+    private static let eventsFixedColumns = "seq, time_ms, hunt, actor, kind, prev_hash, hash"
 
     /// SQLite's migrations, for GRDB's migrator.
     static var sqliteMigrator: DatabaseMigrator {

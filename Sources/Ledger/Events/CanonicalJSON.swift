@@ -262,3 +262,23 @@ extension WhollyPrivateBody {
         json.endObject()
     }
 }
+
+extension PlayerJoined: SealedBody {
+    func writeSealed(to json: inout JSONWriter, privatePart: ((inout JSONWriter) -> Void)?) {
+        json.beginObject()
+        json.key("player"); json.string(player)
+        if let privatePart { json.key("private"); privatePart(&json) }
+        if let team { json.key("team"); json.string(team) }
+        json.key("v"); json.number(EventSeal.format)
+        json.endObject()
+    }
+
+    /// The name the player chose, which forgetting them takes out of the ledger.
+    func writePrivate(to json: inout JSONWriter, salt: String) {
+        json.beginObject()
+        json.key("name"); json.string(name)
+        json.key("nameKey"); json.string(nameKey)
+        json.salt(salt)
+        json.endObject()
+    }
+}

@@ -8,7 +8,11 @@ import GeoQR
 // ledger writes them.
 
 /// Body of ``EventKind/playerJoined``. The PIN's hash is kept in the private `credentials`
-/// table, never in the event: the ledger is published with a hunt's results.
+/// table, never in the event: the ledger is published with a hunt's results. Since format 2
+/// seals it (``EventSeal``), the name is in the body's private part, so that forgetting the
+/// player (``PlayerForgotten``) can take it out of the ledger without breaking the chain; a
+/// forgotten join reads with an empty name. Joins written before keep the name in the hashed
+/// text, where it stays.
 public struct PlayerJoined: Codable, Sendable, Equatable {
     public var player: String
     public var name: String
@@ -320,6 +324,24 @@ extension PhotoJudged {
         approved = try c.decode(Bool.self, forKey: .approved)
         points = try c.decode(Int.self, forKey: .points)
         reason = try privatePart(Private.self, from: decoder)?.reason ?? c.decodeIfPresent(String.self, forKey: .reason) ?? ""
+    }
+}
+
+extension PlayerJoined {
+    private enum Keys: String, CodingKey { case player, name, nameKey, pinHash, team }
+    private struct Private: Decodable { var name: String; var nameKey: String }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        player = try c.decode(String.self, forKey: .player)
+        team = try c.decodeIfPresent(String.self, forKey: .team)
+        pinHash = try c.decodeIfPresent(String.self, forKey: .pinHash)
+        if let sealed = try privatePart(Private.self, from: decoder) {
+            (name, nameKey) = (sealed.name, sealed.nameKey)
+        } else {
+            name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
+            nameKey = try c.decodeIfPresent(String.self, forKey: .nameKey) ?? ""
+        }
     }
 }
 

@@ -34,6 +34,8 @@ public enum EventBody: Sendable, Equatable {
     case challengeAnswered(ChallengeAnswered)
     case photoSubmitted(PhotoSubmitted)
     case photoJudged(PhotoJudged)
+    case positionsDropped(PositionsDropped)
+    case playerForgotten(PlayerForgotten)
 
     /// The players this event names (the actor aside): a claimant, the two sides of a trade,
     /// a player given points.
@@ -55,6 +57,7 @@ public enum EventBody: Sendable, Equatable {
         case .challengeAnswered(let b): [b.player]
         case .photoSubmitted(let b): [b.player]
         case .photoJudged(let b): [b.player]
+        case .playerForgotten(let b): [b.player]
         default: []
         }
     }
@@ -117,6 +120,8 @@ extension LedgerEvent {
         case .challengeAnswered: return .challengeAnswered(try read(ChallengeAnswered.self))
         case .photoSubmitted: return .photoSubmitted(try read(PhotoSubmitted.self))
         case .photoJudged: return .photoJudged(try read(PhotoJudged.self))
+        case .positionsDropped: return .positionsDropped(try read(PositionsDropped.self))
+        case .playerForgotten: return .playerForgotten(try read(PlayerForgotten.self))
         }
     }
 }

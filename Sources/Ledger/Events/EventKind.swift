@@ -25,4 +25,6 @@ public enum EventKind: String, Sendable, CaseIterable, Codable {
     case challengeAnswered = "challenge-answered"
     case photoSubmitted = "photo-submitted"
     case photoJudged = "photo-judged"
+    case positionsDropped = "positions-dropped"
+    case playerForgotten = "player-forgotten"
 }

@@ -6,6 +6,14 @@ extension PostgresGameStore {
     /// the credentials and the derived tables are read in one snapshot into a scratch SQLite
     /// database of the same schema, and verified there. So both stores give the same report,
     /// and the same head hash, for the same events.
+    public func scrub() async throws {
+        // Plain VACUUM: it frees the dead rows' space for reuse without locking the servers
+        // out, as VACUUM FULL would.
+        try await read { sql in
+            try await sql.execute("VACUUM events, players, finds, attempts, items, reports, credentials, sessions, guesses")
+        }
+    }
+
     public func verify() async throws -> LedgerVerification {
         let tables = ["events", "credentials"] + LedgerSchema.derivedTables.map(\.name)
         let copied = try await read(snapshot: true) { sql in

@@ -77,7 +77,7 @@ enum ItemProjection {
                 """, hunt, hunt, b.fingerprint, time, seq)]
         case .playerJoined, .pinChecked, .pinReset, .claimAttempted, .findRecorded, .findVoided, .pointsAdjusted,
              .huntStarted, .huntStopped, .hintRevealed, .courseStarted, .runnerDisqualified, .challengeAnswered,
-             .photoSubmitted, .photoJudged:
+             .photoSubmitted, .photoJudged, .positionsDropped, .playerForgotten:
             throw LedgerError.corrupt("event \(seq): \(kind.rawValue) reached the item projection")
         }
     }

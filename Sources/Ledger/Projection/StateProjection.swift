@@ -25,11 +25,14 @@ enum StateProjection {
         switch kind {
         case .playerJoined:
             let b = try body(PlayerJoined.self)
+            // A forgotten join has no name left; the `player-forgotten` event that follows
+            // gives the row its pseudonym, under the same key.
+            let key = b.nameKey.isEmpty ? PlayerForgotten.nameKey(of: b.player) : b.nameKey
             // The PIN's hash is not state derived from events: it lives in `credentials`.
             return [.init("""
                 INSERT INTO players (id, hunt, name, name_key, team, joined_ms, seq)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, b.player, hunt, b.name, b.nameKey, b.team, time, seq)]
+                """, b.player, hunt, b.name, key, b.team, time, seq)]
         case .pinChecked:
             let b = try body(PINChecked.self)
             return [.init("UPDATE players SET pin_failures = ?, locked_until_ms = ?, seq = ? WHERE id = ?",
@@ -118,6 +121,8 @@ enum StateProjection {
                 INSERT INTO hunt_state (hunt, running, seq) VALUES (?, ?, ?)
                 ON CONFLICT (hunt) DO UPDATE SET running = excluded.running, seq = excluded.seq
                 """, hunt, kind == .huntStarted, seq)]
+        case .positionsDropped, .playerForgotten:
+            return try PrivacyProjection.statements(kind, event, decoded: decoded)
         default:
             return try ItemProjection.statements(kind, event, decoded: decoded)
         }

@@ -4,7 +4,7 @@ import ArgumentParser
 struct GameMasterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gm",
-        abstract: "Game-master acts: void finds, adjust points, disable caches, rotate secrets and the admin link, resolve reports, review flags, reset PINs, judge photo tasks.",
+        abstract: "Game-master acts: void finds, adjust points, disable caches, rotate secrets and the admin link, resolve reports, review flags, reset PINs, judge photo tasks, drop positions after a hunt, forget a player.",
         discussion: """
         Whoever holds the data directory is the game master. Every act is recorded in the \
         ledger with its reason, and shows in geoqr ledger show.
@@ -12,7 +12,8 @@ struct GameMasterCommand: AsyncParsableCommand {
         subcommands: [GMVoidCommand.self, GMAdjustCommand.self, GMDisableCommand.self,
                       GMRotateSecretCommand.self, GMResolveCommand.self, GMFlagsCommand.self, GMResetPINCommand.self,
                       GMRotateAdminTokenCommand.self, GMStartCourseCommand.self, GMDisqualifyCommand.self,
-                      GMPhotosCommand.self, GMApprovePhotoCommand.self, GMRejectPhotoCommand.self]
+                      GMPhotosCommand.self, GMApprovePhotoCommand.self, GMRejectPhotoCommand.self,
+                      GMDropPositionsCommand.self, GMForgetPlayerCommand.self]
     )
 }
 

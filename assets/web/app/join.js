@@ -18,6 +18,14 @@ export function offerTeams(teams) {
   }
 }
 
+/// What the hunt promises about positions and forgetting (`GET /api/hunt`'s
+/// `positionRetentionHours`), under the form.
+export function sayRetention(hours) {
+  if (typeof hours !== "number") return;
+  $("retention").textContent = hours > 0 ? t("app.join.retention", { hours: hours.toLocaleString(document.documentElement.lang || undefined) })
+    : t("app.join.retentionNone");
+}
+
 /// Wires the join form and the sign-out button; `signedIn()` opens the app.
 export function setUpJoin(signedIn) {
   async function enter(path) {
