@@ -17,6 +17,9 @@ public struct DataDirectory: Sendable {
     /// Where the hunt server keeps the photos sent with reports, one file per SHA-256.
     public var reportPhotoFolder: String { "\(path)/server/report-photos" }
 
+    /// Where the hunt server keeps the photos sent for photo tasks, beside the reports'.
+    public var taskPhotoFolder: String { "\(path)/server/task-photos" }
+
     public init(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(DataDirectoryError) {
         if let path, !path.isEmpty {
             self.path = path

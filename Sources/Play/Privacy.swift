@@ -34,16 +34,18 @@ extension Game {
 
     /// Forgets a player (name or id) at their request: their name becomes a pseudonym, the
     /// ledger keeps only commitments to their private data (the chain still verifies), their
-    /// PIN and sessions go, and so do their reports' photos in `photoFolder`, where the server
-    /// keeps them (``HuntFiles/DataDirectory/reportPhotoFolder``). Their finds and points stay under the pseudonym. Forgetting them again does nothing.
+    /// PIN and sessions go, and so do the photos they sent (with reports, for photo tasks) from
+    /// `photoFolders`, where the server keeps them (``HuntFiles/DataDirectory/reportPhotoFolder``
+    /// and ``HuntFiles/DataDirectory/taskPhotoFolder``). Their finds and points stay under the
+    /// pseudonym. Forgetting them again does nothing.
     ///
     /// ```swift
-    /// let forgotten = try await game.forgetPlayer("Ada", photoFolder: data.reportPhotoFolder).value
+    /// let forgotten = try await game.forgetPlayer("Ada", photoFolders: [data.reportPhotoFolder, data.taskPhotoFolder]).value
     /// print(forgotten.pseudonym)   // "Forgotten player 1"
     /// ```
-    public func forgetPlayer(_ name: String, photoFolder: String?) async throws -> Outcome<ForgottenPlayer> {
+    public func forgetPlayer(_ name: String, photoFolders: [String]) async throws -> Outcome<ForgottenPlayer> {
         let forgotten = try await store.forgetPlayer(hunt: huntID, player: name, by: GameMaster.actor, at: clock())
-        if let folder = photoFolder {
+        for folder in photoFolders {
             for sha in forgotten.photos where sha.allSatisfy(\.isHexDigit) {
                 try? FileManager.default.removeItem(atPath: "\(folder)/\(sha)")
             }

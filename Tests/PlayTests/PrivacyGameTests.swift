@@ -10,6 +10,7 @@ import Testing
     static let hunt: Hunt = {
         var hunt = GameTests.hunt
         hunt.positionRetentionHours = 2
+        hunt.caches[1].challenge = Challenge(kind: .photo(task: "Your team at the mill wheel"), points: 12)
         return hunt
     }()
     let played: LedgerGame
@@ -51,10 +52,31 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let kept = folder.appendingPathComponent(try #require(report.photoSHA256))
         try photo.write(to: kept)
-        let forgotten = try await game.forgetPlayer("Ada", photoFolder: folder.path)
+        let forgotten = try await game.forgetPlayer("Ada", photoFolders: [folder.path])
         #expect(forgotten.value.pseudonym == "Forgotten player 1" && forgotten.effects.contains(.playerForgotten(player: ada.id)))
         #expect(!FileManager.default.fileExists(atPath: kept.path))
         await #expect(throws: GameRuleViolation.self) { try await game.signIn(name: "Ada", pin: "4321") }
-        #expect(try await game.forgetPlayer(ada.id, photoFolder: folder.path).value.alreadyForgotten)
+        #expect(try await game.forgetPlayer(ada.id, photoFolders: [folder.path]).value.alreadyForgotten)
+    }
+
+    @Test func aForgottenPlayersTaskPhotosAndTheReasonsGivenThemGo() async throws {
+        defer { played.remove() }
+        let game = played.game
+        let ada = try await game.join(name: "Ada", pin: "4321", team: nil).value
+        #expect(try await game.claimCode(played.code("A2"), at: played.near("A2"), method: .link, by: ada.id).value.best.outcome == .found)
+        let photo = Data("Ada and her brother at the wheel".utf8)
+        let sent = try await game.submitPhoto(cache: "A2", photo: photo, by: ada.id).value
+        let folder = played.folder.appendingPathComponent("task-photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kept = folder.appendingPathComponent(sent.photoSHA256)
+        try photo.write(to: kept)
+        _ = try await game.judgePhoto(sent.id, approve: false, reason: "Ada's brother is not on her team")
+        #expect(try await game.photoTasks().first?.reason == "Ada's brother is not on her team")
+
+        _ = try await game.forgetPlayer("Ada", photoFolders: [played.folder.appendingPathComponent("report-photos").path, folder.path])
+        #expect(!FileManager.default.fileExists(atPath: kept.path))
+        let after = try #require(try await game.photoTasks().first)
+        #expect(after.reason == "" && after.state == .rejected, "\(after)")
+        #expect(try await game.store.verify().isIntact)
     }
 }

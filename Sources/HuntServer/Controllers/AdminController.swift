@@ -120,10 +120,10 @@ struct AdminController {
         return try await session.act { try await session.game.resetPIN(of: id, to: body.pin) }
     }
 
-    /// Forgets a player who asked (``Play/Game/forgetPlayer(_:photoFolder:)``).
+    /// Forgets a player who asked (``Play/Game/forgetPlayer(_:photoFolders:)``).
     @Sendable func forget(_ request: Request, context: HuntRequestContext) async throws -> ForgottenPlayer {
         let id = try context.parameters.require("id")
-        return try await session.act { try await session.game.forgetPlayer(id, photoFolder: session.options.reportPhotoFolder) }
+        return try await session.act { try await session.game.forgetPlayer(id, photoFolders: [session.reportPhotos?.folder, session.taskPhotos?.folder].compactMap { $0 }) }
     }
 
     struct Adjustment: Decodable { var amount: Int; var reason: String }

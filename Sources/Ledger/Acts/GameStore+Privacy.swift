@@ -66,8 +66,10 @@ extension GameStore {
             }
             let reports = try facts.rows("SELECT id, photo_sha256 FROM reports WHERE hunt = ? AND player_id = ? ORDER BY id", hunt, id)
             let reportIDs = Set(reports.map { $0["id"] as String })
+            let taskPhotos = try facts.rows("SELECT photo_sha256 FROM photo_submissions WHERE hunt = ? AND player_id = ? ORDER BY id",
+                                            hunt, id)
             let named = try facts.sealedEvents(hunt: hunt, kinds: [.playerJoined, .claimAttempted, .findRecorded, .reportFiled,
-                                                                   .reportResolved]).filter { event in
+                                                                   .reportResolved, .photoJudged]).filter { event in
                 switch try event.event.decodedBody() {
                 case .reportResolved(let b): reportIDs.contains(b.report)
                 case let body: body.players.contains(id)
@@ -88,7 +90,9 @@ extension GameStore {
                 ]
             }) { _, _ in
                 ForgottenPlayer(player: id, pseudonym: body.pseudonym, events: named.count,
-                                photos: reports.compactMap { row -> String? in row["photo_sha256"] }, alreadyForgotten: false)
+                                photos: reports.compactMap { row -> String? in row["photo_sha256"] }
+                                    + taskPhotos.map { row -> String in row["photo_sha256"] },
+                                alreadyForgotten: false)
             }
         })
     }

@@ -33,6 +33,9 @@ enum PrivacyProjection {
                         resolution = CASE WHEN resolution IS NULL THEN NULL ELSE '' END
                     WHERE player_id = ?
                     """, b.player),
+                // The game master's reasons for rejecting their photos (sealed, so redacted too).
+                .init("UPDATE photo_submissions SET reason = CASE WHEN reason IS NULL THEN NULL ELSE '' END WHERE player_id = ?",
+                      b.player),
             ]
         default:
             return []

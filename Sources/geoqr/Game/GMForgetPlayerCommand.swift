@@ -39,7 +39,7 @@ struct GMForgetPlayerCommand: AsyncParsableCommand {
     func run() async throws {
         let game = try await gameOptions.game()
         let data = try gameOptions.dataOptions.directory()
-        let forgotten = try await orFail { try await game.forgetPlayer(player, photoFolder: data.reportPhotoFolder) }.value
+        let forgotten = try await orFail { try await game.forgetPlayer(player, photoFolders: [data.reportPhotoFolder, data.taskPhotoFolder]) }.value
         if json { return try printJSON(forgotten) }
         if forgotten.alreadyForgotten {
             return print("\(forgotten.player) was forgotten before (shown as \(forgotten.pseudonym)): nothing more to do")
