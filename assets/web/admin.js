@@ -139,7 +139,12 @@ function renderPlayers(o) {
           el("button", { type: "button", class: "secondary small", "data-reset": p.id, onclick: () => {
             const pin = prompt(t("app.gm.pinAsk", { name: p.name }));
             if (pin) act("POST", `/api/admin/players/${p.id}/pin`, { pin }, t("app.gm.pinDone", { name: p.name }));
-          } }, t("app.gm.resetPIN")));
+          } }, t("app.gm.resetPIN")),
+          el("button", { type: "button", class: "secondary small", "data-forget": p.id, onclick: () => {
+            if (confirm(t("app.gm.forgetAsk", { name: p.name }))) {
+              act("POST", `/api/admin/players/${p.id}/forget`, undefined, t("app.gm.forgotten", { name: p.name }));
+            }
+          } }, t("app.gm.forget")));
       })));
   }));
   if (!o.players.length) $("players").append(el("p", { class: "muted" }, t("app.gm.noPlayers")));
