@@ -4,11 +4,17 @@
     Benchmarks/page-weight.py http://127.0.0.1:8080 [--budget 250]
 
 Reads the page the join QR opens (`/`) and every file it names (stylesheets, scripts, icons,
-the web app manifest and the icons it lists), plus the first API answers the app asks before a
-player can join (`/api/hunt`, `/api/map`, the language's catalogue). Prints one line per file
+the web app manifest and the icons it lists), every module those scripts import statically
+(`import … from "./x.js"`; a module loaded with `import()` when it is needed, such as the
+course card, is not part of the first load, nor is Leaflet, loaded when the map first opens),
+plus the first API answers the app asks before a player can join (`/api/hunt`, `/api/map`, the
+language's catalogue). Prints one line per file
 and the totals; exits non-zero when the static files pass the budget (KB, 1 KB = 1000 bytes).
 """
-import argparse, json, re, sys, urllib.request
+import argparse, json, posixpath, re, sys, urllib.request
+
+# A static import: `import { a } from "./x.js";`, `import * as b from "../y.js";`, `import "./z.js";`.
+STATIC_IMPORT = re.compile(r'^\s*import\s+(?:[^;"\']*?\s+from\s+)?"(\.{1,2}/[^"]+)"', re.M)
 
 
 def get(url, lang="en"):
@@ -29,6 +35,14 @@ def main():
     html = page.decode()
     for path in re.findall(r'<(?:link|script)\b[^>]*(?:href|src)="(/[^"]+)"', html):
         files[path] = len(get(base + path))
+    modules = [p for p in files if p.endswith(".js")]
+    while modules:
+        module = modules.pop()
+        for relative in STATIC_IMPORT.findall(get(base + module).decode()):
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(module), relative))
+            if path not in files:
+                files[path] = len(get(base + path))
+                modules.append(path)
     for manifest in [p for p in files if p.endswith(".webmanifest")]:
         for icon in json.loads(get(base + manifest)).get("icons", []):
             files.setdefault(icon["src"], len(get(base + icon["src"])))

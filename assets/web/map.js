@@ -10,6 +10,19 @@ import { age, t } from "./words.js";
 /// A tooltip's or popup's content: the text in a span, which Leaflet shows as written.
 export const tip = text => el("span", {}, String(text));
 
+/// Leaflet, loaded the first time a map opens: it is most of the app's weight, and a phone that
+/// never opens the map does without it (the service worker keeps it for a map with no network).
+/// The control room's page loads it itself. True once `L` is there.
+let leaflet = null;
+function loadLeaflet() {
+  if (window.L) return Promise.resolve(true);
+  const loaded = (tag, attributes) => new Promise(done =>
+    document.head.append(el(tag, { ...attributes, onload: () => done(true), onerror: () => done(false) })));
+  leaflet ??= Promise.all([loaded("link", { rel: "stylesheet", href: "/vendor/leaflet/leaflet.css" }),
+    loaded("script", { src: "/vendor/leaflet/leaflet.js" })]).then(() => Boolean(window.L));
+  return leaflet;
+}
+
 export class HuntMap {
   /// A map in `container`; `config` is `GET /api/map`'s answer.
   constructor(container, config) {
@@ -43,7 +56,7 @@ export class HuntMap {
 
   /// The map's configuration from the server (basemap or none), and whether Leaflet loaded.
   static async make(container) {
-    if (!window.L) {
+    if (!await loadLeaflet()) {
       container.replaceChildren(el("p", { class: "error" }, t("app.map.noLeaflet")));
       return null;
     }
