@@ -144,6 +144,16 @@ def run():
                   .then(r => r.text()).then(done);""")
             assert "player-joined" in exported and "pinHash" not in exported and "$2b$" not in exported, "the export holds PIN hashes"
         check("the game master opens the printed admin link and resets a PIN", game_master_resets_a_pin)
+
+        def first_load_within_budget():
+            # What a phone fetches before it can join, modules its scripts import included.
+            weight = subprocess.run([sys.executable, "Benchmarks/page-weight.py", session.base, "--json"],
+                                    capture_output=True, text=True, timeout=60)
+            figures = json.loads(weight.stdout)
+            assert weight.returncode == 0, f"first load {figures['staticBytes']:,} bytes, budget {figures['budgetBytes']:,}"
+            assert "/app/tab-caches.js" in figures["files"], "the imported modules are counted"
+            assert "/vendor/leaflet/leaflet.js" not in figures["files"], "Leaflet waits for the map"
+        check("the first load stays within the 250 KB budget", first_load_within_budget)
     finally:
         for d in drivers.values():
             d.quit()
