@@ -13,8 +13,9 @@ import Testing
 
 @Suite("Server-sent events, TLS and addresses")
 struct LiveTests {
-    /// Over a real socket: Bo's stream opens with the leaderboard, then hears Ada's find, the
-    /// new standings, a broadcast and his own proximity news (once), and ends at shutdown.
+    /// Over a real socket: Bo's stream opens with the standings' top and his rank, then hears
+    /// Ada's find, the new standings and his new rank (Ada ahead of him), a broadcast and his
+    /// own proximity news (once), and ends at shutdown.
     @Test func streamCarriesFindsLeaderboardBroadcastAndProximityOnce() async throws {
         let h = try Harness()
         try await h.app.test(.live) { client in
@@ -37,9 +38,11 @@ struct LiveTests {
             try await Task.sleep(for: .milliseconds(200))
             await h.session.live.closeAll()
             let text = try await stream.value
-            #expect(text.hasPrefix("retry: 3000\n\nevent: leaderboard\n"))
+            #expect(text.hasPrefix("retry: 3000\n\nevent: standings\ndata: {\"top\":[{\"player\":"))
             #expect(text.contains("event: find\ndata: ") && text.contains("\"cache\":\"A1\""))
-            #expect(text.components(separatedBy: "event: leaderboard").count >= 3)
+            #expect(text.components(separatedBy: "event: standings").count >= 3)
+            #expect(text.contains("event: rank\ndata: {\"rank\":2,\"points\":0,\"finds\":0,\"players\":2,\"ahead\":{\"name\":\"Ada\",\"points\":"))
+            #expect(!text.contains("event: leaderboard"), "the whole leaderboard is not pushed")
             #expect(text.contains("Lunch at noon"))
             #expect(text.components(separatedBy: "event: proximity").count == 2)
             #expect(!text.contains("Welcome to A1"))

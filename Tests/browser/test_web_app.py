@@ -62,6 +62,35 @@ def run():
                  d.find_element(By.CSS_SELECTOR, "#board tr").text.startswith("1 Ada"), what="Ada on top of Cy's board")
         check("leaderboard updates live in another browser (SSE)", board_updates_live)
 
+        def crowd_beyond_the_top_ten():
+            # Twelve more players, each given points by the game master, push Cy below the top
+            # ten: his stream carries the top and his own place, never the whole board.
+            admin = session.admin_link().split("#token=")[1]
+            for n in range(12):
+                joined = api(session, "POST", "/api/join", {"name": f"Runner {n:02}", "pin": "4321"})
+                api(session, "POST", f"/api/admin/players/{joined['player']['id']}/points",
+                    {"amount": 50 + n, "reason": "crowd"}, token=admin)
+            wait(cy, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board tr")) == 12
+                 and d.find_element(By.CSS_SELECTOR, "#board tr").text.startswith("1 Runner 11 61"), what="the top ten, a gap and Cy")
+            rows = [r.text for r in cy.find_elements(By.CSS_SELECTOR, "#board tr")]
+            assert rows[10] == "…" and rows[11].startswith("14 Cy 0"), rows
+            assert "me" in cy.find_elements(By.CSS_SELECTOR, "#board tr")[11].get_attribute("class"), "Cy's line is marked"
+            assert text(cy, "#board-all") == "Show all 14 players", text(cy, "#board-all")
+            cy.execute_script("document.querySelector('#board-all').scrollIntoView({block: 'end'})")
+            cy.save_screenshot(os.path.join(SHOTS, "board-top-and-rank.png"))
+            click(cy, "#board-all")
+            wait(cy, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board tr")) == 14, what="the whole board on request")
+            assert text(cy, "#board-all") == "Show the top ten"
+            # Live: Cy's own line moves when the game master gives him points.
+            click(cy, "#board-all")
+            cy_id = cy.execute_script("return JSON.parse(localStorage.getItem('geoqr.player')).id")
+            api(session, "POST", f"/api/admin/players/{cy_id}/points",
+                {"amount": 100, "reason": "crowd"}, token=admin)
+            wait(cy, lambda d: d.find_element(By.CSS_SELECTOR, "#board tr").text.startswith("1 Cy 100")
+                 and len(d.find_elements(By.CSS_SELECTOR, "#board tr")) == 10, what="Cy's rank moving live to the top")
+            assert "100" in text(cy, "#me"), text(cy, "#me")
+        check("past ten players the phone shows the top ten and its own place, the whole board on request", crowd_beyond_the_top_ten)
+
         def too_far():
             join(bo, "Bo")
             verdict = claim_by_link(bo, session, "A1")

@@ -252,7 +252,7 @@ check "POST /api/join through Caddy is 201 with a token (got $status)" test "$st
 "${client[@]}" -N --max-time 60 "$base/api/live?token=$token" >"$tmp/live.txt" 2>&1 &
 live_pid=$!
 pids+=("$live_pid")
-wait_for "the live stream through Caddy opens with the leaderboard" 15 grep -q '^event: leaderboard' "$tmp/live.txt"
+wait_for "the live stream through Caddy opens with the standings" 15 grep -q '^event: standings' "$tmp/live.txt"
 
 claim=$(printf '{"code":"%s","latitude":%s,"longitude":%s,"accuracy":5}' "$code" "$a1_lat" "$a1_lon")
 { read -r status; read -r body; } < <(api POST /api/claims "$claim" -H "Authorization: Bearer $token")

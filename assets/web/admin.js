@@ -230,7 +230,7 @@ function openControlRoom() {
         state.overview.positions = state.overview.positions.filter(p => p.player !== fix.player).concat([fix]);
         state.map?.showPlayers?.(state.overview.positions, state.names, serverNow());
       },
-      player: refreshSoon, stations: refreshSoon, leaderboard: refreshSoon, readiness: refreshSoon,
+      player: refreshSoon, stations: refreshSoon, standings: refreshSoon, readiness: refreshSoon,
       "fresh-state": refreshSoon,   // away too long for the missed news to be told: load it all again
     },
   });

@@ -112,7 +112,8 @@ function listenToNews() {
   // The player's stream takes the token in its query (the server reads it there for this stream).
   const token = session.token();
   stream = listen("/api/live?token=" + encodeURIComponent(token), { token, news: {
-    leaderboard: boardTab.heard,
+    standings: boardTab.heard,
+    rank: boardTab.heardRank,
     find: f => {
       if (f.player !== session.player()?.id) toast(t("app.news.found", { name: f.name, cache: f.cacheName }));
       else cachesTab.refresh();   // a find made elsewhere (another tab, the outbox): the list, then the course card

@@ -229,6 +229,8 @@ extension Phrasebook {
         "app.board.finds": "Finds",
         "app.board.teamLine": "{team} ({players} players)",
         "app.board.noTeams": "Nobody plays in a team yet.",
+        "app.board.showAll": "Show all {count} players",
+        "app.board.showTop": "Show the top ten",
 
         "app.verdict.walk": "Walk {distance} {direction} (bearing {bearing}°).",
         "app.verdict.points": "+{points} points",

@@ -228,6 +228,8 @@ extension Phrasebook {
         "app.board.finds": "Caches",
         "app.board.teamLine": "{team} ({players} jogadores)",
         "app.board.noTeams": "Ainda ninguém joga numa equipa.",
+        "app.board.showAll": "Mostrar os {count} jogadores",
+        "app.board.showTop": "Mostrar os dez primeiros",
 
         "app.verdict.walk": "Caminhe {distance} para {direction} (rumo {bearing}°).",
         "app.verdict.points": "+{points} pontos",

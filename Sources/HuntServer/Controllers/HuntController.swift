@@ -50,8 +50,8 @@ struct HuntController {
 
     /// The players' standings, and the teams' summed from them.
     @Sendable func leaderboard(_ request: Request, context: HuntRequestContext) async throws -> Leaderboard {
-        let standings = try await session.standings.value()
-        return Leaderboard(standings: standings, teams: TeamStanding.rank(standings))
+        let board = try await session.standings.value()
+        return Leaderboard(standings: board.list, teams: board.teams)
     }
 
     @Sendable func openAPI(_ request: Request, context: HuntRequestContext) async throws -> Response {

@@ -67,7 +67,7 @@ struct PlayerController {
     @Sendable func me(_ request: Request, context: HuntRequestContext) async throws -> Me {
         let id = try await session.player(request)
         guard let player = try await session.players.player(id: id) else { throw APIError.badToken }
-        let standing = try await session.standings.value().first { $0.player == id }
+        let standing = try await session.standings.value().standing(of: id)
         return Me(player: player, points: standing?.points ?? 0, finds: standing?.finds ?? 0)
     }
 

@@ -5,8 +5,9 @@ import Ledger
 import NIOCore
 
 /// `GET /api/live?token=…`: the player's server-sent event stream. The token is in the query
-/// because a browser's EventSource cannot send headers. The stream opens with the current
-/// leaderboard and carries a comment every 15 s so dead connections are noticed.
+/// because a browser's EventSource cannot send headers. The stream opens with the standings'
+/// top and the player's own rank (``StandingsNews``) and carries a `ping` every 15 s so dead
+/// connections are noticed.
 ///
 /// The control room's stream, `GET /api/admin/live`, is the same with the admin token in the
 /// `Authorization` header (the page reads it with `fetch`, so the token never sits in a URL or
@@ -60,17 +61,17 @@ struct LiveController {
         return seq
     }
 
-    /// The stream of one listener, opening with the leaderboard and, when it resumes, the
-    /// news of the ledger it missed after seq `resuming`.
+    /// The stream of one listener, opening with the standings (and a player's own rank) and,
+    /// when it resumes, the news of the ledger it missed after seq `resuming`.
     func stream(for listener: Listener, token: String? = nil, address: String? = nil, resuming: Int64? = nil) async throws -> Response {
         let live = session.live
         // Subscribed before the ledger is read: what is appended meanwhile comes both ways,
         // and is sent once (by seq).
-        let (id, events) = try await live.subscribe(listener, token: token, address: address)
-        let standings: [Standing]
+        let (id, mailbox) = try await live.subscribe(listener, token: token, address: address)
+        var opening: [LiveEvent]
         var missed: [LiveEvent] = [], resumeFrom = resuming
         do {
-            standings = try await session.standings.value()
+            opening = try await session.standingsNews.opening(for: listener)
             if let resuming {
                 if let news = try await session.news(after: resuming, for: listener) {
                     missed = news
@@ -85,29 +86,20 @@ struct LiveController {
             await live.unsubscribe(id)
             throw error
         }
-        let opening = LiveEvent(name: "leaderboard", value: standings)
+        var first = ByteBuffer(string: "retry: 3000\n\n")
+        for var event in opening.map(\.wire) { first.writeBuffer(&event) }
         let (told, from) = (missed, resumeFrom)
-        let body = ResponseBody { writer in
-            let heartbeat = Task {
-                while !Task.isCancelled {
-                    try await Task.sleep(for: .seconds(15))
-                    await live.send(LiveEvent(name: "ping", value: [String: String]()), toStream: id)
-                }
-            }
-            defer { heartbeat.cancel() }
+        let body = ResponseBody { [first] writer in
             do {
-                try await writer.write(ByteBuffer(string: "retry: 3000\n\n" + opening.wire))
+                try await writer.write(first)
                 var lastSeq = from ?? 0
                 for event in told {
-                    try await writer.write(ByteBuffer(string: event.wire))
+                    try await writer.write(event.wire)
                     lastSeq = event.id ?? lastSeq
                 }
-                for await event in events {
-                    if let seq = event.id {
-                        guard seq > lastSeq else { continue }
-                        lastSeq = seq
-                    }
-                    try await writer.write(ByteBuffer(string: event.wire))
+                while let (bytes, last) = await mailbox.next(after: lastSeq) {
+                    lastSeq = last
+                    try await writer.write(bytes)
                 }
             } catch {
                 await live.unsubscribe(id)

@@ -1,21 +1,25 @@
 import Foundation
 import GeoQR
+import NIOCore
 
-/// One server-sent event: its name (`find`, `trade`, `leaderboard`, `broadcast`, `proximity`)
-/// and its JSON data; and, for news of a ledger event, that event's seq as the event's `id`,
-/// which a browser sends back as `Last-Event-ID` when it reconnects (see ``LiveController``).
+/// One server-sent event: its name (`find`, `trade-offer`, `standings`, `rank`, `broadcast`,
+/// `proximity`, …) and its JSON data; and, for news of a ledger event, that event's seq as the
+/// event's `id`, which a browser sends back as `Last-Event-ID` when it reconnects (see
+/// ``LiveController``). It is encoded for the wire once, when made: every stream it goes to
+/// writes the same bytes.
 public struct LiveEvent: Sendable, Equatable {
-    public var name: String
-    public var json: String
+    public let name: String
+    public let json: String
     /// The seq of the ledger event this is news of; nil for what the ledger does not hold
-    /// (the leaderboard as it stands, a proximity hint, a heartbeat).
-    public var id: Int64?
+    /// (the standings as they stand, a proximity hint, a heartbeat).
+    public let id: Int64?
+    /// The event as it goes on the wire.
+    let wire: ByteBuffer
 
     /// An event whose data is `value` encoded as JSON.
     public init(name: String, value: some Encodable, id: Int64? = nil) {
-        self.name = name
-        self.id = id
-        self.json = (try? Self.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = (try? Self.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        self.init(name: name, json: json, id: id)
     }
 
     private static let encoder: JSONEncoder = {
@@ -25,14 +29,32 @@ public struct LiveEvent: Sendable, Equatable {
         return encoder
     }()
 
-    /// An event whose data is already JSON (news another server published).
-    init(name: String, json: String) {
+    /// An event whose data is already JSON (news another server published, or written with
+    /// ``GeoQR/JSONWriter``).
+    init(name: String, json: String, id: Int64? = nil) {
         self.name = name
         self.json = json
+        self.id = id
+        self.wire = ByteBuffer(string: (id.map { "id: \($0)\n" } ?? "") + "event: \(name)\ndata: \(json)\n\n")
     }
 
-    /// The event as it goes on the wire.
-    var wire: String { (id.map { "id: \($0)\n" } ?? "") + "event: \(name)\ndata: \(json)\n\n" }
+    /// Which place it takes in a stream's mailbox: news waits in order; a newer standings or
+    /// rank replaces the one waiting.
+    var slot: LiveMailboxSlot {
+        switch name {
+        case Self.standings: .standings
+        case Self.rank: .rank
+        default: .news
+        }
+    }
+
+    /// The names of the standings' two events (``StandingsNews``).
+    static let standings = "standings", rank = "rank"
+}
+
+/// Where a ``LiveEvent`` waits in a stream's ``LiveMailbox``.
+enum LiveMailboxSlot: Sendable {
+    case news, standings, rank
 }
 
 /// Who listens on a stream: a player, or the game master's control room.
@@ -46,15 +68,21 @@ public enum Listener: Sendable, Equatable {
 /// master may see (claims as they are judged, players' positions) goes with
 /// ``sendToGameMaster(_:)``.
 ///
+/// Each stream has a ``LiveMailbox``; the streams are indexed by player, so news for two
+/// players (a trade) touches their streams only. News goes into the mailboxes at once, and
+/// their writers are woken at once too unless they were woken less than ``wakeInterval`` ago:
+/// then once when it has passed, for everything posted meanwhile. Under a rush of finds each
+/// stream then writes a few batches a second rather than one message per find.
+///
 /// ```swift
-/// let (id, stream) = try await live.subscribe(.player("P3"), token: token, address: "192.168.1.23")
+/// let (id, mailbox) = try await live.subscribe(.player("P3"), token: token, address: "192.168.1.23")
 /// await live.send(LiveEvent(name: "broadcast", value: ["message": "Lunch at noon"]), to: nil)
 /// await live.sendToGameMaster(LiveEvent(name: "position", value: fix))
 /// ```
 public actor LiveEvents {
     private struct Subscriber {
         let listener: Listener
-        let continuation: AsyncStream<LiveEvent>.Continuation
+        let mailbox: LiveMailbox
         /// The sign-in token and client address it was opened with (nil: not counted).
         let token: String?
         let address: String?
@@ -62,17 +90,50 @@ public actor LiveEvents {
         let opened: Int
     }
     private var subscribers: [UUID: Subscriber] = [:]
+    /// The streams of each player, and the control rooms'.
+    private var byPlayer: [String: Set<UUID>] = [:]
+    private var gameMasters: Set<UUID> = []
+    /// Streams of a token and of an address, counted for ``StreamLimits``.
+    private var perToken: [String: Int] = [:]
+    private var perAddress: [String: Int] = [:]
     private var toldNear: [String: Set<String>] = [:]   // session key → caches already announced
     private var closed = false
     private var openings = 0
     /// How many streams one sign-in token and one client address may hold open.
     public let limits: StreamLimits
+    /// Writers are woken at most this often under a burst (the first news after a quiet spell
+    /// is woken at once).
+    public let wakeInterval: Duration
+    /// Mailboxes posted to and not yet woken; `everyone` when news went to every stream.
+    private var unwoken: Set<UUID> = []
+    private var everyoneUnwoken = false
+    private var lastWake: ContinuousClock.Instant?
+    private var wakeDue = false
+    /// Every stream hears a `ping` this often, one shared message, so a connection that died
+    /// without a word is noticed when the write fails.
+    public let heartbeatInterval: Duration
+    private var heartbeat: Task<Void, Never>?
 
-    public init(limits: StreamLimits = StreamLimits()) {
+    public init(limits: StreamLimits = StreamLimits(), wakeInterval: Duration = .milliseconds(200),
+                heartbeatInterval: Duration = .seconds(15)) {
         self.limits = limits
+        self.wakeInterval = wakeInterval
+        self.heartbeatInterval = heartbeatInterval
     }
 
-    /// A stream of the events for `listener`, until ``unsubscribe(_:)`` or ``closeAll()``.
+    private func startHeartbeat() {
+        guard heartbeat == nil, !closed else { return }
+        heartbeat = Task { [weak self, heartbeatInterval] in
+            let ping = LiveEvent(name: "ping", json: "{}")
+            while !Task.isCancelled {
+                try? await Task.sleep(for: heartbeatInterval)
+                guard let self, !Task.isCancelled else { return }
+                await self.send(ping, to: nil)
+            }
+        }
+    }
+
+    /// A mailbox of the events for `listener`, until ``unsubscribe(_:)`` or ``closeAll()``.
     ///
     /// A stream opened with a `token` past ``StreamLimits/perToken`` ends that token's oldest
     /// stream: a phone that lost signal reconnects while its old stream still looks open to the
@@ -80,13 +141,13 @@ public actor LiveEvents {
     /// is the one that is dead. One opened from an `address` holding ``StreamLimits/perAddress``
     /// already is refused with a 429, unless its token has a stream from there to give up.
     public func subscribe(_ listener: Listener, token: String? = nil, address: String? = nil)
-        throws(APIError) -> (UUID, AsyncStream<LiveEvent>)
+        throws(APIError) -> (UUID, LiveMailbox)
     {
-        if let token, count(where: { $0.token == token }) >= limits.perToken {
+        if let token, perToken[token, default: 0] >= limits.perToken {
             endOldest(where: { $0.token == token })
         }
-        if let address, count(where: { $0.address == address }) >= limits.perAddress {
-            guard let token, count(where: { $0.token == token && $0.address == address }) > 0 else {
+        if let address, perAddress[address, default: 0] >= limits.perAddress {
+            guard let token, subscribers.values.contains(where: { $0.token == token && $0.address == address }) else {
                 var error = APIError(.tooManyRequests, "too-many-streams",
                                      Phrase("error.too-many-streams", ["limit": .integer(limits.perAddress)]))
                 error.headers[.retryAfter] = "30"
@@ -96,87 +157,150 @@ public actor LiveEvents {
         }
         let id = UUID()
         // A control room hears every claim and position: it keeps more of a burst.
-        let keep = listener == .gameMaster ? 512 : 64
-        let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(keep))
+        let mailbox = LiveMailbox(limit: listener == .gameMaster ? 512 : 64)
         if closed {
-            continuation.finish()
+            mailbox.close()
         } else {
             openings += 1
-            subscribers[id] = Subscriber(listener: listener, continuation: continuation, token: token, address: address,
-                                         opened: openings)
+            subscribers[id] = Subscriber(listener: listener, mailbox: mailbox, token: token, address: address, opened: openings)
+            switch listener {
+            case .player(let player): byPlayer[player, default: []].insert(id)
+            case .gameMaster: gameMasters.insert(id)
+            }
+            if let token { perToken[token, default: 0] += 1 }
+            if let address { perAddress[address, default: 0] += 1 }
+            startHeartbeat()
         }
-        return (id, stream)
-    }
-
-    private func count(where matches: (Subscriber) -> Bool) -> Int {
-        subscribers.values.reduce(0) { $0 + (matches($1) ? 1 : 0) }
+        return (id, mailbox)
     }
 
     /// Ends the oldest stream that `matches`: its response ends, and its connection is free.
     private func endOldest(where matches: (Subscriber) -> Bool) {
         guard let oldest = subscribers.filter({ matches($0.value) }).min(by: { $0.value.opened < $1.value.opened }) else { return }
-        subscribers.removeValue(forKey: oldest.key)?.continuation.finish()
+        unsubscribe(oldest.key)
     }
 
     public func unsubscribe(_ id: UUID) {
-        subscribers.removeValue(forKey: id)?.continuation.finish()
+        guard let subscriber = subscribers.removeValue(forKey: id) else { return }
+        subscriber.mailbox.close()
+        switch subscriber.listener {
+        case .player(let player):
+            byPlayer[player]?.remove(id)
+            if byPlayer[player]?.isEmpty == true { byPlayer[player] = nil }
+        case .gameMaster: gameMasters.remove(id)
+        }
+        if let token = subscriber.token { Self.decrement(&perToken, token) }
+        if let address = subscriber.address { Self.decrement(&perAddress, address) }
+        unwoken.remove(id)
+    }
+
+    private static func decrement(_ counts: inout [String: Int], _ key: String) {
+        let left = counts[key, default: 0] - 1
+        counts[key] = left > 0 ? left : nil
     }
 
     /// Sends to one player's streams, or to everyone's (control rooms included) when `player`
     /// is nil.
     public func send(_ event: LiveEvent, to player: String?) {
-        for (id, subscriber) in subscribers {
-            switch subscriber.listener {
-            case .player(let listener) where player == nil || listener == player: deliver(event, to: id)
-            case .gameMaster where player == nil: deliver(event, to: id)
-            default: continue
-            }
+        if let player {
+            for id in byPlayer[player] ?? [] { post(event, to: id) }
+        } else {
+            for id in subscribers.keys { post(event, to: id, wakeLater: false) }
+            everyoneUnwoken = true
         }
+        scheduleWake()
     }
 
     /// Sends news of a ledger event to those it is for.
     func send(_ event: LiveEvent, to audience: Audience) {
         switch audience {
         case .everyone: send(event, to: nil)
-        case .players(let players): for player in players { send(event, to: player) }
+        case .players(let players): for player in Set(players) { send(event, to: player) }
         case .gameMaster: sendToGameMaster(event)
         }
     }
 
-    /// Yields to one stream. A stream too slow to take news of the ledger (its buffer full)
-    /// is ended rather than left with a gap: the browser reconnects with the last id it got,
-    /// and the stream it reopens reads what it missed from the ledger.
-    private func deliver(_ event: LiveEvent, to id: UUID) {
+    /// The standings' news: `standings` to every stream, and to each player in `ranks` their
+    /// own rank (``StandingsNews``).
+    func send(standings: LiveEvent, ranks: [String: LiveEvent]) {
+        for id in subscribers.keys { post(standings, to: id, wakeLater: false) }
+        for (player, rank) in ranks {
+            for id in byPlayer[player] ?? [] { post(rank, to: id, wakeLater: false) }
+        }
+        everyoneUnwoken = true
+        scheduleWake()
+    }
+
+    /// The players with a stream open here.
+    var listeningPlayers: Dictionary<String, Set<UUID>>.Keys { byPlayer.keys }
+
+    /// Posts to one stream's mailbox. A stream too slow to take news of the ledger (its
+    /// mailbox full) is ended rather than left with a gap: the browser reconnects with the last
+    /// id it got, and the stream it reopens reads what it missed from the ledger.
+    private func post(_ event: LiveEvent, to id: UUID, wakeLater: Bool = true) {
         guard let subscriber = subscribers[id] else { return }
-        // The buffer keeps the newest: what it drops is the oldest news waiting.
-        if case .dropped(let oldest) = subscriber.continuation.yield(event), oldest.id != nil {
-            subscribers.removeValue(forKey: id)?.continuation.finish()
+        if !subscriber.mailbox.post(event) {
+            unsubscribe(id)
+        } else if wakeLater {
+            unwoken.insert(id)
         }
     }
 
-    /// Sends to one stream only (its heartbeat).
+    /// Wakes the writers posted to now, or once ``wakeInterval`` has passed since the last wake.
+    private func scheduleWake() {
+        guard !wakeDue else { return }
+        let now = ContinuousClock.now
+        if let last = lastWake, now < last + wakeInterval {
+            wakeDue = true
+            Task { [wakeInterval] in
+                try? await Task.sleep(until: last + wakeInterval, clock: .continuous)
+                self.wakeDue = false
+                self.wakeNow()
+            }
+            return
+        }
+        wakeNow()
+    }
+
+    private func wakeNow() {
+        lastWake = .now
+        if everyoneUnwoken {
+            for subscriber in subscribers.values { subscriber.mailbox.wake() }
+        } else {
+            for id in unwoken { subscribers[id]?.mailbox.wake() }
+        }
+        everyoneUnwoken = false
+        unwoken.removeAll(keepingCapacity: true)
+    }
+
+    /// Sends to one stream only (its opening).
     func send(_ event: LiveEvent, toStream id: UUID) {
-        deliver(event, to: id)
+        post(event, to: id)
+        scheduleWake()
     }
 
     /// Sends to the game master's control rooms only.
     public func sendToGameMaster(_ event: LiveEvent) {
-        for (id, subscriber) in subscribers where subscriber.listener == .gameMaster {
-            deliver(event, to: id)
-        }
+        for id in gameMasters { post(event, to: id) }
+        scheduleWake()
     }
 
     /// How many streams are open (for the game master's page and tests).
     public var listenerCount: Int { subscribers.count }
 
     /// True when a control room is open: what only it would hear is not worth building otherwise.
-    public var gameMasterListening: Bool { subscribers.values.contains { $0.listener == .gameMaster } }
+    public var gameMasterListening: Bool { !gameMasters.isEmpty }
 
     /// Ends every stream, so a graceful shutdown is not held up by open event streams.
     public func closeAll() {
         closed = true
-        for subscriber in subscribers.values { subscriber.continuation.finish() }
+        heartbeat?.cancel()
+        for subscriber in subscribers.values { subscriber.mailbox.close() }
         subscribers.removeAll()
+        byPlayer.removeAll()
+        gameMasters.removeAll()
+        perToken.removeAll()
+        perAddress.removeAll()
     }
 
     /// The caches of `near` this session has not been told about yet, now marked as told.

@@ -25,9 +25,8 @@ public final class ServedHunt: Sendable {
         public var webApp: WebApp
         /// Claims that come within this many metres of an unfound cache are told so, once.
         public var proximity: Double
-        /// Leaderboard news goes out at most this often (see ``LeaderboardNews``): each send
-        /// carries the whole board to every open stream, so under a rush of finds it is the
-        /// biggest thing the server writes.
+        /// Standings news goes out at most this often (see ``LeaderboardNews`` and
+        /// ``StandingsNews``): under a rush of finds a phone hears one update per interval.
         public var leaderboardInterval: Duration
         /// Where the photos sent with reports are kept (in the data directory); nil keeps none.
         public var reportPhotoFolder: String?
@@ -61,9 +60,13 @@ public final class ServedHunt: Sendable {
     let limiter: RateLimiter
     let state: HuntState
     public let options: Options
-    let standingsNews: LeaderboardNews
-    /// The leaderboard, kept between changes (see ``changedStandings()``).
-    let standings: CachedRead<[Standing]>
+    /// What streams hear of the standings (``StandingsNews``), sent through `standingsTold`
+    /// at most once per ``Options/leaderboardInterval``.
+    let standingsNews: StandingsNews
+    let standingsTold: LeaderboardNews
+    /// The leaderboard with each player's place, kept between changes (see
+    /// ``broadcastLeaderboard()``).
+    let standings: CachedRead<RankedStandings>
     /// Disabled caches and caches with an open report, kept between changes.
     let cacheFlags: CachedRead<CacheFlags>
     let index: EventReadModel
@@ -113,16 +116,15 @@ public final class ServedHunt: Sendable {
         self.options = options
         self.now = now
         let huntID = hunt.id
-        let standings = CachedRead(maxAge: .seconds(1)) { try await store.leaderboard(hunt: huntID) }
+        let standings = CachedRead(maxAge: .seconds(1)) { RankedStandings(try await store.leaderboard(hunt: huntID)) }
         self.standings = standings
         self.cacheFlags = CachedRead(maxAge: .seconds(1)) {
             CacheFlags(disabled: try await store.disabledCaches(hunt: huntID),
                        flagged: Set(try await store.openReports(hunt: huntID).map(\.cache)))
         }
-        self.standingsNews = LeaderboardNews(interval: options.leaderboardInterval) {
-            guard await live.listenerCount > 0, let board = try? await standings.value() else { return }
-            await live.send(LiveEvent(name: "leaderboard", value: board), to: nil)
-        }
+        let standingsNews = StandingsNews(live: live, standings: standings)
+        self.standingsNews = standingsNews
+        self.standingsTold = LeaderboardNews(interval: options.leaderboardInterval) { await standingsNews.send() }
         self.index = EventReadModel(store: store, hunt: huntID)
         self.players = PlayerDirectory(store: store, hunt: huntID)
         self.found = FoundCaches(store: store, hunt: huntID)
@@ -225,7 +227,7 @@ public final class ServedHunt: Sendable {
     /// kept leaderboard and tell everyone listening, coalescing bursts of changes.
     func broadcastLeaderboard() async {
         await standings.invalidate()
-        await standingsNews.changed()
+        await standingsTold.changed()
     }
 }
 

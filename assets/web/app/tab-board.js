@@ -1,31 +1,59 @@
-// The Board tab: the leaderboard, of players or of teams, kept live by the hunt's stream; the
-// header's line of the player's own points follows it.
+// The Board tab: the top of the leaderboard and the player's own place, kept live by the hunt's
+// stream (`standings`: the top ten and how many play, the same for every phone; `rank`: this
+// player's place and who is just ahead and behind, when it changes). The whole leaderboard, and
+// the teams', is a request away: the stream never carries it, so a phone's bytes do not grow
+// with the number of players. The header's line of the player's own points follows `rank`.
 import { $, el, replace } from "../dom.js";
 import { api } from "../api.js";
 import { t } from "../words.js";
 import { player } from "../session.js";
 
-let standings = [], teams = [], view = "players";
+let top = null, players = 0, mine = null, everyone = null, teams = [], view = "players";
 
-/// Asks for the leaderboard (players and teams) and shows it.
+/// The tab was opened: the live top when the stream has sent one, otherwise the whole
+/// leaderboard asked for (the stream not open yet, or the phone offline: the service worker
+/// answers with the last one).
 export async function refresh() {
-  const board = await api("GET", "/api/leaderboard");
-  standings = board.standings; teams = board.teams ?? [];
+  if (view === "teams" || (top === null && everyone === null)) await fetchAll();
   render();
 }
 
-/// The players' standings the live stream sent: shown at once; the teams' view, open, is asked
-/// again (the stream carries players only).
-export function heard(list) {
-  standings = list;
-  if (view === "teams" && !$("tab-board").classList.contains("hidden")) refresh(); else render();
+async function fetchAll() {
+  const board = await api("GET", "/api/leaderboard");
+  everyone = board.standings; teams = board.teams ?? [];
+  players = everyone.length;
+  if (top === null) top = everyone.slice(0, 10);
+}
+
+/// The top the live stream sent.
+export function heard(standings) {
+  top = standings.top; players = standings.players;
+  if (!$("tab-board").classList.contains("hidden") && view === "players") render();
+}
+
+/// The player's own place the live stream sent.
+export function heardRank(rank) {
+  mine = rank;
+  const me = player();
+  if (me) showMe(me.name, rank.points);
+  if (!$("tab-board").classList.contains("hidden") && view === "players") render();
 }
 
 /// The header's line: the player's name and points.
 export function showMe(name, points) { $("me").textContent = t("app.me", { name, points }); }
 
 for (const [id, shown] of [["board-players", "players"], ["board-teams", "teams"]]) {
-  $(id).addEventListener("click", () => { view = shown; refresh(); });
+  $(id).addEventListener("click", () => { view = shown; if (shown === "players") everyone = null; refresh(); });
+}
+$("board-all").addEventListener("click", async () => {
+  if (everyone) everyone = null; else await fetchAll();
+  render();
+});
+
+function row(rank, s, me) {
+  return el("tr", { class: s.player === me?.id ? "me" : "", "data-player": s.player },
+    el("td", {}, String(rank)), el("td", {}, s.name + (s.team ? ` (${s.team})` : "")),
+    el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds)));
 }
 
 function render() {
@@ -34,15 +62,25 @@ function render() {
   $("board-players").setAttribute("aria-pressed", String(!byTeam));
   $("board-teams").setAttribute("aria-pressed", String(byTeam));
   $("board-who").textContent = t(byTeam ? "app.board.team" : "app.board.player");
-  const rows = byTeam
-    ? teams.map((s, i) => el("tr", { class: s.team === me?.team ? "me" : "", "data-team": s.team },
-        el("td", {}, String(i + 1)), el("td", {}, t("app.board.teamLine", { team: s.team, players: s.players })),
-        el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds))))
-    : standings.map((s, i) => el("tr", { class: s.player === me?.id ? "me" : "", "data-player": s.player },
-        el("td", {}, String(i + 1)), el("td", {}, s.name + (s.team ? ` (${s.team})` : "")),
-        el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds))));
+  let rows;
+  if (byTeam) {
+    rows = teams.map((s, i) => el("tr", { class: s.team === me?.team ? "me" : "", "data-team": s.team },
+      el("td", {}, String(i + 1)), el("td", {}, t("app.board.teamLine", { team: s.team, players: s.players })),
+      el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds))));
+  } else {
+    const list = everyone ?? top ?? [];
+    rows = list.map((s, i) => row(i + 1, s, me));
+    // Below the top: a gap, then the player's own line, from their rank.
+    if (!everyone && mine && me && mine.rank > list.length) {
+      if (mine.rank > list.length + 1) rows.push(el("tr", { class: "gap" }, el("td", { colspan: 4 }, "…")));
+      rows.push(row(mine.rank, { player: me.id, name: me.name, team: me.team, points: mine.points, finds: mine.finds }, me));
+    }
+  }
   replace($("board"), ...rows);
   if (byTeam && !rows.length) $("board").append(el("tr", {}, el("td", { colspan: 4 }, t("app.board.noTeams"))));
-  const mine = standings.find(s => s.player === me?.id);
-  if (mine) showMe(mine.name, mine.points);
+  const all = $("board-all");
+  all.classList.toggle("hidden", byTeam || players <= (top?.length ?? 0));
+  all.textContent = everyone ? t("app.board.showTop") : t("app.board.showAll", { count: players });
+  const line = (everyone ?? top ?? []).find(s => s.player === me?.id);
+  if (line && !mine) showMe(line.name, line.points);
 }

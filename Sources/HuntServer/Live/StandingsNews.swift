@@ -1,0 +1,140 @@
+import Foundation
+import GeoQR
+import Ledger
+import Play
+
+/// The leaderboard as read from the ledger, with each player's place, and its top as every
+/// stream hears it, encoded once. Read endpoints and the live news share it
+/// (``ServedHunt/standings``).
+struct RankedStandings: Sendable {
+    /// Every player's line, first place first.
+    let list: [Standing]
+    /// The teams' standings, summed from the players'.
+    let teams: [TeamStanding]
+    private let places: [String: Int]
+    /// The `standings` event: the first ``StandingsNews/topCount`` lines and how many players
+    /// there are. One message, shared by every stream that is sent it.
+    let top: LiveEvent
+
+    init(_ list: [Standing], top count: Int = StandingsNews.topCount) {
+        self.list = list
+        self.teams = TeamStanding.rank(list)
+        var places: [String: Int] = [:]
+        places.reserveCapacity(list.count)
+        for (place, standing) in list.enumerated() { places[standing.player] = place }
+        self.places = places
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("top")
+        json.beginArray()
+        for standing in list.prefix(count) { standing.write(to: &json) }
+        json.endArray()
+        json.key("players"); json.number(list.count)
+        json.endObject()
+        self.top = LiveEvent(name: LiveEvent.standings, json: json.text)
+    }
+
+    /// The player's line; nil for a player with none (not joined, or not in this hunt).
+    func standing(of player: String) -> Standing? {
+        places[player].map { list[$0] }
+    }
+
+    /// What the player's own `rank` event says.
+    func rank(of player: String) -> RankLine? {
+        guard let place = places[player] else { return nil }
+        let own = list[place]
+        return RankLine(rank: place + 1, points: own.points, finds: own.finds, players: list.count,
+                        ahead: place > 0 ? RankLine.Neighbour(list[place - 1]) : nil,
+                        behind: place + 1 < list.count ? RankLine.Neighbour(list[place + 1]) : nil)
+    }
+}
+
+/// A player's own place on the leaderboard, and who is just ahead and just behind: the
+/// `rank` event, sent to that player's streams only, and only when it changed.
+struct RankLine: Sendable, Equatable {
+    struct Neighbour: Sendable, Equatable {
+        var name: String
+        var points: Int
+
+        init(_ standing: Standing) {
+            name = standing.name
+            points = standing.points
+        }
+
+        func write(to json: inout JSONWriter) {
+            json.beginObject()
+            json.key("name"); json.string(name)
+            json.key("points"); json.number(points)
+            json.endObject()
+        }
+    }
+
+    var rank, points, finds, players: Int
+    var ahead, behind: Neighbour?
+
+    var event: LiveEvent {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("rank"); json.number(rank)
+        json.key("points"); json.number(points)
+        json.key("finds"); json.number(finds)
+        json.key("players"); json.number(players)
+        if let ahead { json.key("ahead"); ahead.write(to: &json) }
+        if let behind { json.key("behind"); behind.write(to: &json) }
+        json.endObject()
+        return LiveEvent(name: LiveEvent.rank, json: json.text)
+    }
+}
+
+/// What a stream hears of the standings. Every stream: the top of the leaderboard and the
+/// number of players (one encoded message for all); each player's streams: their own rank,
+/// and who is just ahead and behind, when any of it changed since they were last told. The
+/// whole leaderboard is a request away (`GET /api/leaderboard`), never pushed: pushing it to
+/// every phone on every change cost each phone bytes in proportion to the players, and the
+/// server their square.
+///
+/// ``send()`` is called through ``LeaderboardNews``, so a phone hears at most one standings
+/// update per interval, however many finds a burst holds.
+///
+/// ```swift
+/// let news = StandingsNews(live: live, standings: standings)
+/// await news.send()                                  // after a change, coalesced
+/// let opening = try await news.opening(for: .player("P3"))   // a new stream's first events
+/// ```
+actor StandingsNews {
+    /// How many lines of the top every stream hears.
+    static let topCount = 10
+
+    private let live: LiveEvents
+    private let standings: CachedRead<RankedStandings>
+    /// The rank each listening player was last told.
+    private var told: [String: RankLine] = [:]
+
+    init(live: LiveEvents, standings: CachedRead<RankedStandings>) {
+        self.live = live
+        self.standings = standings
+    }
+
+    /// Sends the standings as they are now: the top to every stream, and their rank to the
+    /// players whose rank changed. Nothing while nobody listens.
+    func send() async {
+        guard await live.listenerCount > 0, let board = try? await standings.value() else { return }
+        let listening = Set(await live.listeningPlayers)
+        var ranks: [String: LiveEvent] = [:]
+        for player in listening {
+            guard let line = board.rank(of: player), told[player] != line else { continue }
+            told[player] = line
+            ranks[player] = line.event
+        }
+        if told.count > listening.count { told = told.filter { listening.contains($0.key) } }
+        await live.send(standings: board.top, ranks: ranks)
+    }
+
+    /// What a new stream of `listener` opens with: the top, and a player's own rank.
+    func opening(for listener: Listener) async throws -> [LiveEvent] {
+        let board = try await standings.value()
+        guard case .player(let player) = listener, let line = board.rank(of: player) else { return [board.top] }
+        told[player] = line
+        return [board.top, line.event]
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+@testable import HuntServer
+import Ledger
+import NIOCore
+import Testing
+
+/// Issue 27 §1: what a stream is sent costs the same whatever the number of players. The top
+/// of the standings and the number of players go to every stream; a player's own rank to that
+/// player only, when it changed; a slow stream loses only standings it no longer needs.
+@Suite("Live news costs O(1) per phone")
+struct LiveNewsCostTests {
+    static func find(_ seq: Int64) -> LiveEvent {
+        LiveEvent(name: "find", json: #"{"cache":"A\#(seq)"}"#, id: seq)
+    }
+
+    static func text(_ mailbox: LiveMailbox, after seq: Int64 = 0) async -> String {
+        guard let (bytes, _) = await mailbox.next(after: seq) else { return "" }
+        return String(buffer: bytes)
+    }
+
+    /// A stream that has not written yet gets the news in order, then only the newest
+    /// standings and the newest rank: those replaced while waiting are never written.
+    @Test func aWaitingStreamWritesOnlyTheNewestStandings() async {
+        let box = LiveMailbox(limit: 8)
+        let old = LiveEvent(name: LiveEvent.standings, json: #"{"top":[],"players":1}"#)
+        let new = LiveEvent(name: LiveEvent.standings, json: #"{"top":[],"players":2}"#)
+        let oldRank = LiveEvent(name: LiveEvent.rank, json: #"{"rank":2}"#), newRank = LiveEvent(name: LiveEvent.rank, json: #"{"rank":1}"#)
+        for event in [old, oldRank, Self.find(4), new, Self.find(5), newRank] { #expect(box.post(event)) }
+        let written = await Self.text(box)
+        #expect(written == String(buffer: Self.find(4).wire) + String(buffer: Self.find(5).wire)
+                + String(buffer: new.wire) + String(buffer: newRank.wire))
+    }
+
+    /// News of the ledger is never dropped: past the limit the stream is ended (the phone
+    /// resumes from its last id); news the ledger does not hold goes first, oldest first.
+    @Test func aFullMailboxEndsTheStreamRatherThanLoseLedgerNews() async {
+        let box = LiveMailbox(limit: 2)
+        let ping = LiveEvent(name: "ping", json: "{}")
+        #expect(box.post(ping) && box.post(Self.find(1)))
+        #expect(box.post(Self.find(2)), "the ping made room")
+        #expect(!box.post(Self.find(3)), "a third piece of ledger news would be lost: the stream ends")
+        #expect(box.isClosed)
+        let written = await Self.text(box)
+        #expect(written == String(buffer: Self.find(1).wire) + String(buffer: Self.find(2).wire))
+        #expect(await box.next(after: 2) == nil)
+    }
+
+    /// A ledger event heard both in the replay and live is written once.
+    @Test func ledgerNewsIsWrittenOnceBySeq() async {
+        let box = LiveMailbox(limit: 8)
+        for seq: Int64 in [3, 4, 2, 5] { box.post(Self.find(seq)) }
+        let written = await Self.text(box, after: 3)
+        #expect(written == String(buffer: Self.find(4).wire) + String(buffer: Self.find(5).wire))
+    }
+
+    /// Every stream hears the top ten and how many play; a player hears their own rank only
+    /// when it, their points or their neighbours changed.
+    @Test func ranksGoOnlyToThePlayersWhoseLineChanged() async throws {
+        let board = Board([Standing(player: "P1", name: "Ada", points: 100, finds: 5),
+                           Standing(player: "P2", name: "Bo", points: 50, finds: 3),
+                           Standing(player: "P3", name: "Cy", points: 40, finds: 2),
+                           Standing(player: "P4", name: "Di", points: 10, finds: 1)]
+                          + (5...25).map { Standing(player: "P\($0)", name: "Player \($0)", points: 0, finds: 0) })
+        let live = LiveEvents(wakeInterval: .zero)
+        let standings = CachedRead(maxAge: .seconds(60)) { RankedStandings(await board.list) }
+        let news = StandingsNews(live: live, standings: standings)
+        var boxes: [String: LiveMailbox] = [:]
+        for player in ["P1", "P2", "P3", "P4"] { boxes[player] = try await live.subscribe(.player(player)).1 }
+        let (_, room) = try await live.subscribe(.gameMaster)
+
+        await news.send()
+        let first = await Self.text(boxes["P3"]!)
+        #expect(first.hasPrefix("event: standings\ndata: {\"top\":[{\"player\":\"P1\""))
+        #expect(first.contains("\"players\":25}") && first.components(separatedBy: "\"player\":").count == 11, "the top ten only")
+        #expect(first.hasSuffix(#"event: rank\#ndata: {"rank":3,"points":40,"finds":2,"players":25,"ahead":{"name":"Bo","points":50},"behind":{"name":"Di","points":10}}\#n\#n"#))
+        #expect(await Self.text(room).contains("event: standings"))
+        for player in ["P1", "P2", "P4"] { #expect(await Self.text(boxes[player]!).contains("event: rank")) }
+
+        // Di overtakes Cy: Bo's neighbour behind, Cy and Di change; Ada's line does not.
+        await board.set("P4", points: 45)
+        await standings.invalidate()
+        await news.send()
+        #expect(!(await Self.text(boxes["P1"]!)).contains("event: rank"))
+        #expect(await Self.text(boxes["P2"]!).contains(#""behind":{"name":"Di","points":45}"#))
+        #expect(await Self.text(boxes["P3"]!).contains(#""rank":4"#))
+        #expect(await Self.text(boxes["P4"]!).contains(#""rank":3"#))
+        await live.closeAll()
+    }
+
+    actor Board {
+        var list: [Standing]
+        init(_ list: [Standing]) { self.list = list }
+        func set(_ player: String, points: Int) {
+            list = list.map { $0.player == player ? Standing(player: $0.player, name: $0.name, points: points, finds: $0.finds) : $0 }
+                .sorted { $0.points > $1.points }
+        }
+    }
+}
