@@ -114,7 +114,11 @@ struct PlayerController {
         let here = try await request.json(Position.self).checked()
         let fix = await session.whereabouts.report(player: id, latitude: here.coordinate.latitude,
                                                    longitude: here.coordinate.longitude, accuracy: here.accuracy, time: session.now())
-        await session.tellEveryServer(LiveEvent(name: "position", value: fix), to: .gameMaster)
+        // Only a control room hears positions: with none open anywhere, there is nothing to encode.
+        let heard = await session.live.gameMasterListening
+        if heard || session.othersHear {
+            await session.tellEveryServer(LiveEvent(name: "position", value: fix), to: .gameMaster)
+        }
         let caches = try await CacheCatalogue(session: session).views(for: id, from: here.coordinate)
         let near = caches.filter {
             Proximity.announces(found: $0.found, disabled: $0.disabled, distance: $0.distanceM, within: session.options.proximity)
