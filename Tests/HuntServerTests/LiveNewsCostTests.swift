@@ -53,11 +53,11 @@ struct LiveNewsCostTests {
         #expect(written == String(buffer: Self.find(4).wire) + String(buffer: Self.find(5).wire))
     }
 
-    /// Every stream hears the top ten and how many play; a player hears their own rank only
-    /// when it, their points or their neighbours changed.
+    /// Every stream hears the top ten and how many play; a player hears their own rank (and
+    /// their team's) only when it, their points or their neighbours changed.
     @Test func ranksGoOnlyToThePlayersWhoseLineChanged() async throws {
-        let board = Board([Standing(player: "P1", name: "Ada", points: 100, finds: 5),
-                           Standing(player: "P2", name: "Bo", points: 50, finds: 3),
+        let board = Board([Standing(player: "P1", name: "Ada", team: "Owls", points: 100, finds: 5),
+                           Standing(player: "P2", name: "Bo", team: "Foxes", points: 50, finds: 3),
                            Standing(player: "P3", name: "Cy", points: 40, finds: 2),
                            Standing(player: "P4", name: "Di", points: 10, finds: 1)]
                           + (5...25).map { Standing(player: "P\($0)", name: "Player \($0)", points: 0, finds: 0) })
@@ -81,7 +81,7 @@ struct LiveNewsCostTests {
         await standings.invalidate()
         await news.send()
         #expect(!(await Self.text(boxes["P1"]!)).contains("event: rank"))
-        #expect(await Self.text(boxes["P2"]!).contains(#""behind":{"name":"Di","points":45}"#))
+        #expect(await Self.text(boxes["P2"]!).contains(#""behind":{"name":"Di","points":45},"team":{"name":"Foxes","rank":2,"points":50,"teams":2}}"#))
         #expect(await Self.text(boxes["P3"]!).contains(#""rank":4"#))
         #expect(await Self.text(boxes["P4"]!).contains(#""rank":3"#))
         await live.closeAll()
@@ -91,7 +91,7 @@ struct LiveNewsCostTests {
         var list: [Standing]
         init(_ list: [Standing]) { self.list = list }
         func set(_ player: String, points: Int) {
-            list = list.map { $0.player == player ? Standing(player: $0.player, name: $0.name, points: points, finds: $0.finds) : $0 }
+            list = list.map { $0.player == player ? Standing(player: $0.player, name: $0.name, team: $0.team, points: points, finds: $0.finds) : $0 }
                 .sorted { $0.points > $1.points }
         }
     }

@@ -175,6 +175,8 @@ def run():
                 wait(d, lambda d: "Ada" in text(d, "#board") and re.search(r"Ada \(Foxes\)\s+-3\b", text(d, "#board")),
                      what=f"{who}'s board after the void")
             wait(gm, lambda d: re.search(r"Ada \(Foxes\)\s+-3\b", text(d, "#standings")), what="the control room's standings after the void")
+            # Her own stream tells her team's place too, under the board.
+            wait(ada, lambda d: re.fullmatch(r"Team Foxes: [12] of 2, -3 points", text(d, "#board-team")), what="Ada's team line after the void")
             ada.find_element(By.ID, "board-teams").click()
             wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#board tr[data-team=Foxes]"), what="the team view")
         check("a void changes the leaderboard on every open page; the board has a team view", void_changes_every_board)

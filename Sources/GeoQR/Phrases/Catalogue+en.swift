@@ -231,6 +231,7 @@ extension Phrasebook {
         "app.board.noTeams": "Nobody plays in a team yet.",
         "app.board.showAll": "Show all {count} players",
         "app.board.showTop": "Show the top ten",
+        "app.board.myTeam": "Team {team}: {rank} of {teams}, {points} points",
 
         "app.verdict.walk": "Walk {distance} {direction} (bearing {bearing}°).",
         "app.verdict.points": "+{points} points",

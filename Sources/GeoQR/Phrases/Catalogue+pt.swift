@@ -230,6 +230,7 @@ extension Phrasebook {
         "app.board.noTeams": "Ainda ninguém joga numa equipa.",
         "app.board.showAll": "Mostrar os {count} jogadores",
         "app.board.showTop": "Mostrar os dez primeiros",
+        "app.board.myTeam": "Equipa {team}: {rank}.ª de {teams}, {points} pontos",
 
         "app.verdict.walk": "Caminhe {distance} para {direction} (rumo {bearing}°).",
         "app.verdict.points": "+{points} pontos",

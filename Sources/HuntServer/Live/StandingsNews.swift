@@ -12,13 +12,17 @@ struct RankedStandings: Sendable {
     /// The teams' standings, summed from the players'.
     let teams: [TeamStanding]
     private let places: [String: Int]
+    /// Teams' places, by ``Play/PlayerName/key(_:)`` of the name.
+    private let teamPlaces: [String: Int]
     /// The `standings` event: the first ``StandingsNews/topCount`` lines and how many players
     /// there are. One message, shared by every stream that is sent it.
     let top: LiveEvent
 
     init(_ list: [Standing], top count: Int = StandingsNews.topCount) {
         self.list = list
-        self.teams = TeamStanding.rank(list)
+        let teams = TeamStanding.rank(list)
+        self.teams = teams
+        self.teamPlaces = Dictionary(teams.enumerated().map { (PlayerName.key($1.team), $0) }, uniquingKeysWith: { first, _ in first })
         var places: [String: Int] = [:]
         places.reserveCapacity(list.count)
         for (place, standing) in list.enumerated() { places[standing.player] = place }
@@ -43,14 +47,17 @@ struct RankedStandings: Sendable {
     func rank(of player: String) -> RankLine? {
         guard let place = places[player] else { return nil }
         let own = list[place]
+        let team = own.team.flatMap { teamPlaces[PlayerName.key($0)] }.map {
+            RankLine.Team(name: teams[$0].team, rank: $0 + 1, points: teams[$0].points, teams: teams.count)
+        }
         return RankLine(rank: place + 1, points: own.points, finds: own.finds, players: list.count,
                         ahead: place > 0 ? RankLine.Neighbour(list[place - 1]) : nil,
-                        behind: place + 1 < list.count ? RankLine.Neighbour(list[place + 1]) : nil)
+                        behind: place + 1 < list.count ? RankLine.Neighbour(list[place + 1]) : nil, team: team)
     }
 }
 
-/// A player's own place on the leaderboard, and who is just ahead and just behind: the
-/// `rank` event, sent to that player's streams only, and only when it changed.
+/// A player's own place on the leaderboard, who is just ahead and just behind, and their
+/// team's place: the `rank` event, sent to that player's streams only, and only when it changed.
 struct RankLine: Sendable, Equatable {
     struct Neighbour: Sendable, Equatable {
         var name: String
@@ -69,8 +76,15 @@ struct RankLine: Sendable, Equatable {
         }
     }
 
+    /// The player's team's line among the teams.
+    struct Team: Sendable, Equatable {
+        var name: String
+        var rank, points, teams: Int
+    }
+
     var rank, points, finds, players: Int
     var ahead, behind: Neighbour?
+    var team: Team?
 
     var event: LiveEvent {
         var json = JSONWriter()
@@ -81,6 +95,15 @@ struct RankLine: Sendable, Equatable {
         json.key("players"); json.number(players)
         if let ahead { json.key("ahead"); ahead.write(to: &json) }
         if let behind { json.key("behind"); behind.write(to: &json) }
+        if let team {
+            json.key("team")
+            json.beginObject()
+            json.key("name"); json.string(team.name)
+            json.key("rank"); json.number(team.rank)
+            json.key("points"); json.number(team.points)
+            json.key("teams"); json.number(team.teams)
+            json.endObject()
+        }
         json.endObject()
         return LiveEvent(name: LiveEvent.rank, json: json.text)
     }

@@ -1,6 +1,6 @@
 // The Board tab: the top of the leaderboard and the player's own place, kept live by the hunt's
 // stream (`standings`: the top ten and how many play, the same for every phone; `rank`: this
-// player's place and who is just ahead and behind, when it changes). The whole leaderboard, and
+// player's place, who is just ahead and behind, and their team's place, when it changes). The whole leaderboard, and
 // the teams', is a request away: the stream never carries it, so a phone's bytes do not grow
 // with the number of players. The header's line of the player's own points follows `rank`.
 import { $, el, replace } from "../dom.js";
@@ -36,6 +36,9 @@ export function heardRank(rank) {
   mine = rank;
   const me = player();
   if (me) showMe(me.name, rank.points);
+  const team = $("board-team");
+  team.classList.toggle("hidden", !rank.team);
+  if (rank.team) team.textContent = t("app.board.myTeam", { team: rank.team.name, rank: rank.team.rank, teams: rank.team.teams, points: rank.team.points });
   if (!$("tab-board").classList.contains("hidden") && view === "players") render();
 }
 
