@@ -49,9 +49,9 @@ struct HuntController {
     }
 
     /// The players' standings, and the teams' summed from them.
-    @Sendable func leaderboard(_ request: Request, context: HuntRequestContext) async throws -> Leaderboard {
+    @Sendable func leaderboard(_ request: Request, context: HuntRequestContext) async throws -> Response {
         let board = try await session.standings.value()
-        return Leaderboard(standings: board.list, teams: board.teams)
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: board.answer))
     }
 
     @Sendable func openAPI(_ request: Request, context: HuntRequestContext) async throws -> Response {

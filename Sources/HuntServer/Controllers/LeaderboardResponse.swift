@@ -11,6 +11,11 @@ import Play
 
 extension Leaderboard: ResponseGenerator {
     func response(from request: Request, context: some RequestContext) throws -> Response {
+        .json(written)
+    }
+
+    /// The answer's JSON, as ``RankedStandings`` keeps it between changes.
+    var written: JSONWriter {
         var json = JSONWriter()
         json.beginObject()
         json.key("standings")
@@ -22,7 +27,7 @@ extension Leaderboard: ResponseGenerator {
         for team in teams { team.write(to: &json) }
         json.endArray()
         json.endObject()
-        return .json(json)
+        return json
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GeoQR
+import NIOCore
 import Ledger
 import Play
 
@@ -14,6 +15,8 @@ struct RankedStandings: Sendable {
     private let places: [String: Int]
     /// Teams' places, by ``Play/PlayerName/key(_:)`` of the name.
     private let teamPlaces: [String: Int]
+    /// `GET /api/leaderboard`'s answer, written once per change rather than once per request.
+    let answer: ByteBuffer
     /// The `standings` event: the first ``StandingsNews/topCount`` lines and how many players
     /// there are. One message, shared by every stream that is sent it.
     let top: LiveEvent
@@ -22,6 +25,7 @@ struct RankedStandings: Sendable {
         self.list = list
         let teams = TeamStanding.rank(list)
         self.teams = teams
+        self.answer = ByteBuffer(bytes: Leaderboard(standings: list, teams: teams).written.bytes)
         self.teamPlaces = Dictionary(teams.enumerated().map { (PlayerName.key($1.team), $0) }, uniquingKeysWith: { first, _ in first })
         var places: [String: Int] = [:]
         places.reserveCapacity(list.count)
