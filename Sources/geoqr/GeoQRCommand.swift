@@ -12,6 +12,9 @@ struct GeoQRCommand: AsyncParsableCommand {
 
         Start with:  geoqr print demo -o demo-sheet.pdf
         """,
+        // The one place the version is written: `geoqr --version` prints it, and scripts/package
+        // reads it from this line for the .deb's version.
+        version: "0.9.0",
         subcommands: [PrintCommand.self, CodeCommand.self, VerifyCommand.self, CachesCommand.self,
                       DecodeCommand.self, ScanCommand.self, WatchCommand.self, ImportCommand.self, ExportCommand.self,
                       LedgerCommand.self, ServeCommand.self,
