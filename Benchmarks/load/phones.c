@@ -158,6 +158,7 @@ static const char *kind_names[NKINDS] = { "position", "caches", "claim", "frame"
 typedef struct { uint64_t sent, ok, non2xx, conn_errors; Hist lat; uint64_t status[6]; } KindStats;
 static KindStats kinds[NKINDS];
 static uint64_t claims_new, claims_repeat, claims_other;
+static char samples[5][160]; static int nsamples;   /* the first failed answers, for the JSON */
 
 /* ---------- claims and their news ---------- */
 typedef struct { int phone, cache; int64_t t_send, t_answer; int claimable; uint32_t receipts; int counted; } Claim;
@@ -404,6 +405,11 @@ static void request_done(Conn *c, int status, const char *body, size_t blen) {
         hist_add(&k->lat, t - r->t_want);
         if (status >= 200 && status < 300) k->ok++; else if (status > 0) k->non2xx++; else k->conn_errors++;
         if (status > 0) k->status[status / 100 > 5 ? 5 : status / 100]++;
+        if ((status < 200 || status >= 300) && nsamples < 5) {
+            int m = snprintf(samples[nsamples], sizeof samples[0], "%s %d %.*s", kind_names[r->kind], status, (int)(blen > 100 ? 100 : blen), body);
+            for (int i = 0; i < m && i < (int)sizeof samples[0] - 1; i++) if (samples[nsamples][i] == '"' || samples[nsamples][i] == '\\' || (unsigned char)samples[nsamples][i] < 32) samples[nsamples][i] = '\'';
+            nsamples++;
+        }
     }
     if (r->kind == K_CLAIM && r->phone >= 0) {
         Claim *cl = &claims[r->phone];   /* for claims, phone holds the claim index */
@@ -783,7 +789,9 @@ int main(int argc, char **argv) {
     for (int i = 0; i < nnames; i++)
         printf("%s\"%s\":{\"events\":%llu,\"bytes\":%llu}", i ? "," : "", names[i].name,
                (unsigned long long)names[i].events, (unsigned long long)names[i].bytes);
-    printf("},\"generator_cpu_pct\":%.1f,\"processes\":{", 100 * cpu / elapsed);
+    printf("},\"failed_samples\":[");
+    for (int i = 0; i < nsamples; i++) printf("%s\"%s\"", i ? "," : "", samples[i]);
+    printf("],\"generator_cpu_pct\":%.1f,\"processes\":{", 100 * cpu / elapsed);
     for (int i = 0; i < nspids; i++)
         printf("%s\"%s\":{\"pid\":%d,\"cpu_pct\":%.1f,\"rss_mb\":%.1f,\"hwm_mb\":%.1f}", i ? "," : "", spid_names[i], spids[i],
                100.0 * (proc_ticks(spids[i]) - tick_ticks0[i]) / hz / elapsed,
