@@ -8,7 +8,7 @@
 #   - each server's peak RSS (VmHWM) < 1 GB
 #
 #   Benchmarks/capacity.sh [--quick] [--geoqr PATH] [--setup sqlite|postgres|both] [--max N]
-#                          [--steps "500 1000 …"] [--duration S] [--hunt NAME|FILE] [--out FILE]
+#                          [--steps "500 1000 …"] [--duration S] [--hunt NAME|FILE] [--out FILE] [--all]
 #
 # Setups: sqlite, one `geoqr serve --load-test`; postgres, two on one PostgreSQL 15 (through
 # scripts/with-postgres) behind Caddy, as deploy/two-servers and Tests/multi-server have them.
@@ -18,7 +18,8 @@
 # positions every 10 s, cache lists every 30 s, a claim per phone every 3 minutes, 1% of the
 # phones aiming a camera (a no-code frame a second). After the steps (500, 1000, 2000, 4000,
 # 7000, 10000, 14000, 20000) it bisects twice between the last pass and the first failure.
-# --quick: 20 s steps up to 2000, no bisection.
+# --quick: 20 s steps up to 2000, no bisection. --all: every step, past the first failure (a
+# table of how the setup degrades), but not past a step whose streams would not all open.
 #
 # One line a step on the terminal, with the generator's CPU beside the servers' so it shows the
 # generator was not the bottleneck; the runs' JSON lines go to --out (default
@@ -27,12 +28,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-quick=0 setup=sqlite max=20000 duration=60 hunt=demo out= steps="500 1000 2000 4000 7000 10000 14000 20000"
+quick=0 all=0 setup=sqlite max=20000 duration= hunt=demo out= steps="500 1000 2000 4000 7000 10000 14000 20000"
 GEOQR=${GEOQR_BIN:-.build/release/geoqr}
 args=("$@")
 while [ $# -gt 0 ]; do
     case $1 in
         --quick) quick=1 ;;
+        --all) all=1 ;;
         --geoqr) GEOQR=$2; shift ;;
         --setup) setup=$2; shift ;;
         --max) max=$2; shift ;;
@@ -40,12 +42,13 @@ while [ $# -gt 0 ]; do
         --duration) duration=$2; shift ;;
         --hunt) hunt=$2; shift ;;
         --out) out=$2; shift ;;
-        *) echo "usage: $0 [--quick] [--geoqr PATH] [--setup sqlite|postgres|both] [--max N] [--steps \"N …\"] [--duration S] [--hunt NAME|FILE] [--out FILE]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--quick] [--geoqr PATH] [--setup sqlite|postgres|both] [--max N] [--steps \"N …\"] [--all] [--duration S] [--hunt NAME|FILE] [--out FILE]" >&2; exit 2 ;;
     esac
     shift
 done
 case $setup in sqlite|postgres|both) ;; *) echo "--setup: sqlite, postgres or both" >&2; exit 2 ;; esac
-if [ "$quick" = 1 ]; then duration=20; [ "$max" -gt 2000 ] && max=2000; fi
+if [ "$quick" = 1 ]; then duration=${duration:-20}; [ "$max" -gt 2000 ] && max=2000; fi
+duration=${duration:-60}
 [ -x "$GEOQR" ] || { echo "no $GEOQR: swift build -c release --product geoqr, or --geoqr PATH" >&2; exit 1; }
 if [[ $setup != sqlite && -z ${GEOQR_TEST_POSTGRES:-} ]]; then exec scripts/with-postgres "$0" "${args[@]}"; fi
 command -v gcc >/dev/null || { echo "gcc missing" >&2; exit 1; }
@@ -170,7 +173,7 @@ print(f"{r['label']:8} N={r['phones']:>6}: claims p50/p99 {ms(c['p50_ms'])}/{ms(
       + (f" (+ caddy {caddy['cpu_pct']:.0f}%)" if caddy else "")
       + f", generator CPU {r['generator_cpu_pct']:.0f}%; RSS peak {hwm:.0f} MB → "
       + ("pass" if not why else "FAIL: " + ", ".join(why)), flush=True)
-sys.exit(1 if why else 0)
+sys.exit(2 if not r["ramp_ok"] else 1 if why else 0)
 PY
 }
 
@@ -182,9 +185,13 @@ search() {
     for n in $steps; do
         [ "$n" -gt "$max" ] && break
         if [ "$n" -gt "$cap" ]; then echo "$s N=$n: skipped, past what $fd_limit descriptors allow ($cap)"; break; fi
-        if run "$s" "$n"; then best=$n; else worst=$n; break; fi
+        status=0; run "$s" "$n" || status=$?
+        if [ "$status" = 0 ]; then [ "$worst" = 0 ] && best=$n; continue; fi
+        [ "$worst" = 0 ] && worst=$n
+        # --all goes on past a failure (for the table), not past streams that would not all open
+        [ "$all" = 1 ] && [ "$status" != 2 ] || break
     done
-    if [ "$quick" = 0 ] && [ "$worst" -gt 0 ]; then
+    if [ "$quick" = 0 ] && [ "$all" = 0 ] && [ "$worst" -gt 0 ]; then
         for _ in 1 2; do
             n=$(( (best + worst) / 2 / 100 * 100 ))
             [ "$n" -le "$best" ] && break

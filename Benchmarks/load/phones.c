@@ -14,7 +14,8 @@
  * cache it will claim), refreshes its cache list every 30 s (/api/caches), claims a cache by
  * link every --claim-every s (at the cache's coordinates; round R picks the cache, so runs one
  * after the other make new finds), and one phone in 100 aims its camera (a no-code frame to
- * /api/claims/frame once a second). Requests go over a pool of keep-alive connections per
+ * /api/claims/frame once a second, skipped while its last frame is unanswered, as the camera
+ * page sends one at a time). Requests go over a pool of keep-alive connections per
  * server (--pool); a request's latency runs from when the phone wanted to send it.
  *
  * The streams are read as bytes: chunked framing undone, SSE lines parsed, every event counted
@@ -158,6 +159,7 @@ static const char *kind_names[NKINDS] = { "position", "caches", "claim", "frame"
 typedef struct { uint64_t sent, ok, non2xx, conn_errors; Hist lat; uint64_t status[6]; } KindStats;
 static KindStats kinds[NKINDS];
 static uint64_t claims_new, claims_repeat, claims_other;
+static uint8_t *frame_busy; static uint64_t frames_skipped;   /* a phone sends its next frame once the last is answered */
 static char samples[5][160]; static int nsamples;   /* the first failed answers, for the JSON */
 
 /* ---------- claims and their news ---------- */
@@ -411,6 +413,7 @@ static void request_done(Conn *c, int status, const char *body, size_t blen) {
             nsamples++;
         }
     }
+    if (r->kind == K_FRAME) frame_busy[r->phone] = 0;
     if (r->kind == K_CLAIM && r->phone >= 0) {
         Claim *cl = &claims[r->phone];   /* for claims, phone holds the claim index */
         cl->t_answer = t;
@@ -650,6 +653,7 @@ int main(int argc, char **argv) {
     ep = epoll_create1(EPOLL_CLOEXEC);
 
     streams = calloc(nphones, sizeof(Conn));
+    frame_busy = calloc(nphones, 1);
     for (int i = 0; i < nphones; i++) { streams[i] = (Conn){ .type = C_STREAM, .fd = -1, .server = i % nservers, .index = i }; }
     pool = calloc(nservers * pool_per_server, sizeof(Conn));
     serving = calloc(nservers * pool_per_server, sizeof(Req));
@@ -716,7 +720,11 @@ int main(int argc, char **argv) {
         }
         if (ncam) {
             due = (int64_t)(el * ncam);
-            for (; done_frame < due; done_frame++) { int p = (done_frame % ncam) * camera_stride; want(p, K_FRAME, (p + round_no) % ncaches); }
+            for (; done_frame < due; done_frame++) {
+                int p = (done_frame % ncam) * camera_stride;
+                if (frame_busy[p]) { frames_skipped++; continue; }
+                frame_busy[p] = 1; want(p, K_FRAME, (p + round_no) % ncaches);
+            }
         }
         /* lost streams come back after a second, as a phone's EventSource does */
         static int scan;
@@ -783,8 +791,8 @@ int main(int argc, char **argv) {
                (unsigned long long)s->conn_errors, (unsigned long long)s->status[4], (unsigned long long)s->status[5],
                s->ok / elapsed, hist_q(&s->lat, 0.5), hist_q(&s->lat, 0.99));
     }
-    printf("},\"unanswered_at_end\":%zu,\"streams_ended\":%llu,\"stream_errors\":%llu,\"streams_open_at_end\":%d,\"failures\":%llu,",
-           queued, (unsigned long long)streams_ended, (unsigned long long)stream_errors, streams_open, (unsigned long long)failures);
+    printf("},\"unanswered_at_end\":%zu,\"streams_ended\":%llu,\"stream_errors\":%llu,\"streams_open_at_end\":%d,\"frames_skipped\":%llu,\"failures\":%llu,",
+           queued, (unsigned long long)streams_ended, (unsigned long long)stream_errors, streams_open, (unsigned long long)frames_skipped, (unsigned long long)failures);
     printf("\"stream_bytes_per_phone_min\":%.0f,\"events\":{", nphones ? stream_bytes / (double)nphones / (elapsed / 60) : 0);
     for (int i = 0; i < nnames; i++)
         printf("%s\"%s\":{\"events\":%llu,\"bytes\":%llu}", i ? "," : "", names[i].name,
