@@ -161,7 +161,10 @@ cpu = sum(v["cpu_pct"] for v in servers.values())
 caddy = r["processes"].get("caddy")
 c, n = r["claims"], r["news"]
 why = []
-if not r["ramp_ok"]: why.append(f"ramp: streams not all open in {r['ramp_s']:.0f} s")
+if not r["ramp_ok"]:
+    print(f"{r['label']:8} N={r['phones']:>6}: FAIL: only {r['ramp_open']} streams open after {r['ramp_s']:.0f} s "
+          f"(generator CPU {r['ramp_generator_cpu_pct']:.0f}% meanwhile); RSS peak {hwm:.0f} MB", flush=True)
+    sys.exit(2)
 if c["p99_ms"] > 100 or c["p99_ms"] < 0: why.append("claims p99 > 100 ms")
 if n["within_1s"] < 0.99: why.append("news within 1 s < 99%")
 if r["failures"]: why.append(f"{r['failures']} failures")
@@ -235,6 +238,10 @@ for line in open(sys.argv[1]):
     cpu = sum(v["cpu_pct"] for v in servers.values())
     caddy = r["processes"].get("caddy")
     c, n = r["claims"], r["news"]
+    if not r["ramp_ok"]:
+        print(f"| {r['label']} | {r['phones']:,} | only {r['ramp_open']:,} streams open after {r['ramp_s']:.0f} s | | | | | "
+              f"{r['ramp_generator_cpu_pct']:.0f}% (ramp) | {hwm:,.0f} MB | no |")
+        continue
     ok = r["ramp_ok"] and 0 <= c["p99_ms"] <= 100 and n["within_1s"] >= 0.99 and not r["failures"] and hwm < 1024
     ms = lambda v: "never" if v < 0 else f"{v:.0f}"
     print(f"| {r['label']} | {r['phones']:,} | {ms(c['p50_ms'])} / {ms(c['p99_ms'])} ms | {ms(n['p50_ms'])} / {ms(n['p99_ms'])} ms, "

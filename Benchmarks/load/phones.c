@@ -689,7 +689,8 @@ int main(int argc, char **argv) {
             last_print = t;
         }
     }
-    double ramp_s = (now_us() - start) / 1e6;
+    double ramp_s = (now_us() - start) / 1e6, ramp_cpu = self_cpu_s();
+    int ramp_open = streams_open;
     int ramp_ok = streams_open == nphones;
     fprintf(stderr, "phones: %d/%d streams open in %.1f s%s\n", streams_open, nphones, ramp_s, ramp_ok ? "" : " (ramp timed out)");
 
@@ -756,6 +757,7 @@ int main(int argc, char **argv) {
         for (int i = 0; i < n; i++) handle(evs[i].data.ptr, evs[i].events);
     }
     double elapsed = (now_us() - t0_us) / 1e6;
+    if (elapsed < 0.1) elapsed = 0.1;
     measuring = 0;
     double cpu = self_cpu_s() - cpu0;
     long hz = sysconf(_SC_CLK_TCK);
@@ -774,8 +776,10 @@ int main(int argc, char **argv) {
     for (int k = 0; k < NKINDS; k++) failures += kinds[k].non2xx + kinds[k].conn_errors;
     size_t queued = left;
 
-    printf("{\"label\":\"%s\",\"phones\":%d,\"servers\":%d,\"ramp_ok\":%s,\"ramp_s\":%.1f,\"ramp_errors\":%llu,\"seconds\":%.1f,",
-           label, nphones, nservers, ramp_ok ? "true" : "false", ramp_s, (unsigned long long)ramp_errors, elapsed);
+    printf("{\"label\":\"%s\",\"phones\":%d,\"servers\":%d,\"ramp_ok\":%s,\"ramp_s\":%.1f,\"ramp_open\":%d,\"ramp_errors\":%llu,"
+           "\"ramp_generator_cpu_pct\":%.1f,\"seconds\":%.1f,",
+           label, nphones, nservers, ramp_ok ? "true" : "false", ramp_s, ramp_open, (unsigned long long)ramp_errors,
+           100 * ramp_cpu / ramp_s, elapsed);
     printf("\"claims\":{\"sent\":%llu,\"new_finds\":%llu,\"repeat\":%llu,\"other\":%llu,\"p50_ms\":%.1f,\"p99_ms\":%.1f},",
            (unsigned long long)kinds[K_CLAIM].sent, (unsigned long long)claims_new, (unsigned long long)claims_repeat,
            (unsigned long long)claims_other, hist_q(&kinds[K_CLAIM].lat, 0.5), hist_q(&kinds[K_CLAIM].lat, 0.99));
