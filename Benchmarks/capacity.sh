@@ -68,7 +68,9 @@ fd_limit=$(ulimit -n)
 
 # On a shared machine (other builds on the same cores) the servers, Caddy and the generator
 # run at nice -10 when this runs as root, so the figures are the setup's, not the neighbours'.
-# GEOQR_CAPACITY_NICE=0 leaves every process at its priority.
+# GEOQR_CAPACITY_NICE=0 leaves every process at its priority. GEOQR_CAPACITY_POOL: the
+# generator's keep-alive connections per server for the phones' requests (default 64; a request
+# waits in the generator's queue while all are busy, and its latency counts the wait).
 nice_level=${GEOQR_CAPACITY_NICE:--10}
 [ "$(id -u)" = 0 ] || nice_level=0
 
@@ -149,7 +151,7 @@ run() {
     local json
     json=$(nice -n "$nice_level" "$work/phones" --url "$url" --players "$work/$s-players.txt" --codes "$work/$s-codes.txt" --count "$n" \
         --duration "$duration" --round "${rounds[$s]}" --frame "$work/frame-no-code.jpg" --server-pid "$pids" \
-        --label "$s" 2>>"$work/phones.log")
+        --pool "${GEOQR_CAPACITY_POOL:-64}" --label "$s" 2>>"$work/phones.log")
     stop_all
     echo "$json" >>"$out"
     python3 - "$json" <<'PY'
