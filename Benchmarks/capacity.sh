@@ -80,7 +80,7 @@ stop_all() {
     for name in "${!pid[@]}"; do wait "${pid[$name]}" 2>/dev/null || true; done
     pid=()
 }
-trap 'stop_all; echo "# files kept in $work"' EXIT
+trap 'stop_all; rm -f "$work/geoqr"; echo "# files kept in $work"' EXIT
 
 # start NAME PORT DATA: geoqr serve over DATA (and GEOQR_STORE when set); waits for /healthz.
 start() {
