@@ -13,9 +13,9 @@ import Foundation
 struct CodeCorners: Equatable {
     /// Three dark-centred patterns so placed (a dark-on-light code's).
     var dark = false
-    /// Three light-centred patterns (a light-on-dark code's), counted only, not yet placed:
-    /// local binarisation breaks a light-on-dark code's dark rings and timing patterns, so the
-    /// stricter tests lost codes the inverted pass reads (FrameDecoderTests' light-on-dark clip).
+    /// Three light-centred patterns so placed (a light-on-dark code's), without the timing
+    /// test: local binarisation breaks up a light-on-dark code's dark timing modules, and with
+    /// it FrameDecoderTests' light-on-dark clip was read a frame late.
     var light = false
 
     /// Past this many finder-like places of one polarity the search stops looking for corners
@@ -90,9 +90,9 @@ struct CodeCorners: Equatable {
 }
 
 extension GrayImage {
-    /// Looks for dark code corners among this image's finder-like places
-    /// (``GrayImage/eachFinderPattern(_:)``), with timing patterns between them, and counts
-    /// light-centred places up to three, stopping once both are found.
+    /// Looks for code corners of each polarity among this image's finder-like places
+    /// (``GrayImage/eachFinderPattern(_:)``), dark ones with timing patterns between them,
+    /// stopping once both polarities have theirs.
     func codeCorners() -> CodeCorners {
         var corners = CodeCorners()
         var dark: [FinderPattern] = [], light: [FinderPattern] = []
@@ -112,12 +112,19 @@ extension GrayImage {
                 }
                 return false
             }
+            func addingPlaced(_ pattern: FinderPattern, to found: inout [FinderPattern]) -> Bool {
+                guard found.count < CodeCorners.crowd else { return true }
+                defer { found.append(pattern) }
+                for j in found.indices {
+                    for i in 0..<j where CodeCorners.fit(found[i], found[j], pattern) { return true }
+                }
+                return false
+            }
             eachFinderPattern { pattern in
                 if pattern.dark {
                     if !corners.dark { corners.dark = adding(pattern, to: &dark) }
                 } else if !corners.light {
-                    light.append(pattern)
-                    corners.light = light.count >= 3
+                    corners.light = addingPlaced(pattern, to: &light)
                 }
                 return corners.dark && corners.light
             }

@@ -120,16 +120,9 @@ extension GrayImage {
     /// through its centre cross it at the same length whatever its turn, and so do its two
     /// diagonals; a diagonal, counted in steps of one pixel each way, is 0.7–1 times as long as
     /// the row (45° and 0° turns). Each is allowed a third or so more slack (tilt, blur); nil
-    /// when one fails. Light-centred places are confirmed down the column only (see inside).
+    /// when one fails.
     static func confirm(_ px: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
                         x: Int, y: Int, dark: Bool, across: Int) -> FinderPattern? {
-        guard dark else {
-            // Light-centred places keep the test from before issue 27 (down the column only):
-            // in a light-on-dark code, local binarisation breaks the dark rings, and the
-            // stricter test lost codes the inverted pass reads (FrameDecoderTests).
-            guard let cy = confirmDown(px, width: w, height: h, x: x, y: y, dark: false, across: across) else { return nil }
-            return FinderPattern(x: x, y: cy, size: across, dark: false)
-        }
         let limit = across * 2
         guard let down = crossing(px, width: w, height: h, x: x, y: y, step: (0, 1), dark: dark, limit: limit),
               similar(down.length, across) else { return nil }
@@ -144,40 +137,6 @@ extension GrayImage {
         let diagonal = (d1.length + d2.length) / 2
         guard 2 * diagonal >= size, 5 * diagonal <= 6 * size else { return nil }
         return FinderPattern(x: cx, y: cy, size: size, dark: dark)
-    }
-
-    /// Walks the column through (x, y) up and down from the run holding it; the vertical
-    /// centre when the column shows the same pattern at about the same size, else nil.
-    static func confirmDown(_ px: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
-                                    x: Int, y: Int, dark: Bool, across: Int) -> Int? {
-        let limit = across * 2
-        @inline(__always) func isDark(_ y: Int) -> Bool { px[y * w + x] < 128 }
-        // Up: the centre run's top, then two more runs (light/dark alternating).
-        var lengths = [Int](repeating: 0, count: 5)
-        var top = y
-        while top > 0, isDark(top - 1) == dark, y - top < limit { top -= 1 }
-        var bottom = y
-        while bottom < h - 1, isDark(bottom + 1) == dark, bottom - y < limit { bottom += 1 }
-        lengths[2] = bottom - top + 1
-        var edge = top
-        for (slot, tone) in [(1, !dark), (0, dark)] {
-            var n = 0
-            while edge > 0, isDark(edge - 1) == tone, n < limit { edge -= 1; n += 1 }
-            guard n > 0 else { return nil }
-            lengths[slot] = n
-        }
-        edge = bottom
-        for (slot, tone) in [(3, !dark), (4, dark)] {
-            var n = 0
-            while edge < h - 1, isDark(edge + 1) == tone, n < limit { edge += 1; n += 1 }
-            guard n > 0 else { return nil }
-            lengths[slot] = n
-        }
-        let total = lengths.reduce(0, +)
-        // About as tall as wide: a turned or tilted code's pattern is within a factor of two.
-        guard total * 2 >= across, total <= across * 2,
-              looksLikeFinder(lengths[0], lengths[1], lengths[2], lengths[3], lengths[4]) else { return nil }
-        return top + lengths[2] / 2
     }
 
     /// Within about a third of each other (a tilted code's square seen as a 3:2 oblong still is).

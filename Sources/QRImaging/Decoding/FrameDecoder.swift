@@ -5,10 +5,9 @@ import Foundation
 ///
 /// The frame is read as it is (a reduced copy first for frames of 1200 px and up). Only when
 /// that finds nothing is it binarised locally, and zbar runs again only where the binarised
-/// frame holds three finder patterns (``CodeCorners``): dark-centred ones placed as a code's
-/// corners, with timing patterns between them, send zbar over the binarised frame (shadows,
-/// glare, low contrast); three light-centred ones send it over the inverted frame (codes
-/// printed light on dark). A frame without a
+/// frame holds three finder patterns placed as a code's corners (``CodeCorners``):
+/// dark-centred ones send zbar over the binarised frame (shadows, glare, low contrast),
+/// light-centred ones over the inverted frame (codes printed light on dark). A frame without a
 /// code, most of what a phone sends while its player walks up, then costs one zbar pass and a
 /// pass over its rows, where running both harder passes cost about three. A frame in which zbar
 /// could read a code always has its three finder patterns for the gate to see, so no code is
