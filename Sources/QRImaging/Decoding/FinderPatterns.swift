@@ -1,45 +1,69 @@
-/// Counts places in a two-tone image that look like a QR code's finder pattern (the three
+/// Finds places in a two-tone image that look like a QR code's finder pattern (the three
 /// nested squares in its corners): runs of dark and light in the proportions 1:1:3:1:1 along a
-/// row, the same again down the column through their middle. It is the test zbar starts every
-/// QR decode with, made a little more forgiving, so a picture with fewer than two such places
-/// is one zbar could not read a code in; finding that out costs a pass over the rows, where a
-/// zbar pass costs several times more.
+/// row, stacked over nearby rows as zbar stacks them, then crossed again through their centre
+/// down the column, along the row and along both diagonals. It is the test zbar starts every QR
+/// decode with, made a little more forgiving in its proportions and stricter in its shape: a
+/// real finder pattern is a square, so every line through its centre shows the proportions, at
+/// about the same length down as across, and the same along either diagonal. Texture (gravel,
+/// foliage, sensor noise) makes many places that pass along one or two lines, few that pass
+/// along four. Finding them costs a pass over the rows, where a zbar pass costs several times
+/// more.
 ///
-/// Both polarities are counted: dark-centred patterns are a dark-on-light code's, light-centred
+/// Both polarities are found: dark-centred patterns are a dark-on-light code's, light-centred
 /// ones a light-on-dark code's (which zbar reads only once the picture is inverted).
 ///
 /// ```swift
-/// let two = binary.finderPatterns(enough: 2)
-/// if two.dark >= 2 { /* worth a zbar pass on `binary` */ }
+/// let counted = binary.finderPatterns(enough: 3)
+/// if counted.dark >= 3 { /* three dark-centred ones, not yet known to be placed as a code's */ }
 /// ```
 struct FinderPatternCount: Equatable {
     var dark = 0, light = 0
 }
 
+/// One place shaped like a finder pattern: its centre, its width (seven modules, in pixels,
+/// the mean of its widths across and down), and the tone of its centre.
+struct FinderPattern: Equatable {
+    var x: Int, y: Int
+    var size: Int
+    var dark: Bool
+}
+
 extension GrayImage {
     /// Distinct finder-like places of each polarity in this image (a pixel is dark below 128),
     /// counting each polarity only up to `enough`: the scan ends once both have that many.
+    func finderPatterns(enough: Int = 3) -> FinderPatternCount {
+        var count = FinderPatternCount()
+        eachFinderPattern { pattern in
+            if pattern.dark { count.dark += 1 } else { count.light += 1 }
+            return count.dark >= enough && count.light >= enough
+        }
+        count.dark = min(count.dark, enough)
+        count.light = min(count.light, enough)
+        return count
+    }
+
+    /// Calls `found` with each distinct finder-like place, roughly top to bottom, until it
+    /// returns true.
     ///
     /// As zbar does, a place counts only where the pattern crosses three or more nearby rows
     /// (a fifth of its middle run's height at least: single rows of the proportions are common
-    /// in noise and texture), and it must show the proportions down the column too.
-    func finderPatterns(enough: Int = 3) -> FinderPatternCount {
-        var count = FinderPatternCount()
+    /// in noise and texture); then it must show the proportions down the column, along the row
+    /// and along both diagonals through its centre (``confirm``).
+    func eachFinderPattern(_ found: (FinderPattern) -> Bool) {
         let w = width, h = height
-        guard w >= 7, h >= 7 else { return count }
-        var centres: [(x: Int, y: Int, size: Int, dark: Bool)] = []
+        guard w >= 7, h >= 7 else { return }
+        var seen: [FinderPattern] = []
         var open: [FinderStack] = []
         pixels.withUnsafeBufferPointer { px in
             func settle(_ stack: FinderStack) -> Bool {
                 guard stack.lines >= 3, stack.lines * 5 >= stack.middle / stack.lines else { return false }
                 let cx = stack.centreSum / stack.lines, cy = (stack.firstY + stack.lastY) / 2
                 let size = stack.across / stack.lines
-                guard !centres.contains(where: { $0.dark == stack.dark && abs($0.x - cx) <= $0.size / 2 && abs($0.y - cy) <= $0.size / 2 }),
-                      Self.confirmDown(px, width: w, height: h, x: cx, y: cy, dark: stack.dark, across: size) != nil
+                guard !seen.contains(where: { $0.dark == stack.dark && abs($0.x - cx) <= $0.size / 2 && abs($0.y - cy) <= $0.size / 2 }),
+                      let pattern = Self.confirm(px, width: w, height: h, x: cx, y: cy, dark: stack.dark, across: size)
                 else { return false }
-                centres.append((cx, cy, size, stack.dark))
-                if stack.dark { count.dark += 1 } else { count.light += 1 }
-                return count.dark >= enough && count.light >= enough
+                seen.append(pattern)
+                return found(pattern)
             }
             for y in 0..<h {
                 // Stacks no row can join any more are judged and let go.
@@ -77,9 +101,6 @@ extension GrayImage {
             }
             for stack in open where settle(stack) { return }
         }
-        count.dark = min(count.dark, enough)
-        count.light = min(count.light, enough)
-        return count
     }
 
     /// zbar's test on five run lengths, with half a module more slack: in units of a seventh of
@@ -93,38 +114,63 @@ extension GrayImage {
         return near(a + b, 2) && near(b + c, 4) && near(c + d, 4) && near(d + e, 2)
     }
 
-    /// Walks the column through (x, y) up and down from the run holding it; the vertical
-    /// centre when the column shows the same pattern at about the same size, else nil.
-    private static func confirmDown(_ px: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
-                                    x: Int, y: Int, dark: Bool, across: Int) -> Int? {
+    /// The finder pattern centred near (x, y), whose rows measure `across`, when the lines
+    /// through its centre show it too: down the column (which also finds the centre's row),
+    /// along the row again at that centre, and along both diagonals. A square's row and column
+    /// through its centre cross it at the same length whatever its turn, and so do its two
+    /// diagonals; a diagonal, counted in steps of one pixel each way, is 0.7–1 times as long as
+    /// the row (45° and 0° turns). Each is allowed a third or so more slack (tilt, blur); nil
+    /// when one fails.
+    static func confirm(_ px: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
+                        x: Int, y: Int, dark: Bool, across: Int) -> FinderPattern? {
         let limit = across * 2
-        @inline(__always) func isDark(_ y: Int) -> Bool { px[y * w + x] < 128 }
-        // Up: the centre run's top, then two more runs (light/dark alternating).
-        var lengths = [Int](repeating: 0, count: 5)
-        var top = y
-        while top > 0, isDark(top - 1) == dark, y - top < limit { top -= 1 }
-        var bottom = y
-        while bottom < h - 1, isDark(bottom + 1) == dark, bottom - y < limit { bottom += 1 }
-        lengths[2] = bottom - top + 1
-        var edge = top
-        for (slot, tone) in [(1, !dark), (0, dark)] {
-            var n = 0
-            while edge > 0, isDark(edge - 1) == tone, n < limit { edge -= 1; n += 1 }
-            guard n > 0 else { return nil }
-            lengths[slot] = n
+        guard let down = crossing(px, width: w, height: h, x: x, y: y, step: (0, 1), dark: dark, limit: limit),
+              similar(down.length, across) else { return nil }
+        let cy = y + down.centre
+        guard let row = crossing(px, width: w, height: h, x: x, y: cy, step: (1, 0), dark: dark, limit: limit) else { return nil }
+        let cx = x + row.centre
+        let size = (across + down.length) / 2
+        guard let d1 = crossing(px, width: w, height: h, x: cx, y: cy, step: (1, 1), dark: dark, limit: limit),
+              let d2 = crossing(px, width: w, height: h, x: cx, y: cy, step: (-1, 1), dark: dark, limit: limit),
+              similar(d1.length, d2.length)
+        else { return nil }
+        let diagonal = (d1.length + d2.length) / 2
+        guard 2 * diagonal >= size, 5 * diagonal <= 6 * size else { return nil }
+        return FinderPattern(x: cx, y: cy, size: size, dark: dark)
+    }
+
+    /// Within about a third of each other (a tilted code's square seen as a 3:2 oblong still is).
+    @inline(__always)
+    static func similar(_ a: Int, _ b: Int) -> Bool {
+        20 * abs(a - b) <= 7 * max(a, b)
+    }
+
+    /// The five runs along `step` through (x, y), which must be of tone `dark` (the middle run's),
+    /// each at most `limit` long: their total length in steps and the offset of the middle
+    /// run's centre from (x, y) in steps, when they are in the finder proportions; else nil.
+    private static func crossing(_ px: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, x: Int, y: Int,
+                                 step: (x: Int, y: Int), dark: Bool, limit: Int) -> (length: Int, centre: Int)? {
+        @inline(__always) func isDark(_ k: Int) -> Bool? {
+            let px0 = x + k * step.x, py0 = y + k * step.y
+            guard px0 >= 0, py0 >= 0, px0 < w, py0 < h else { return nil }
+            return px[py0 * w + px0] < 128
         }
-        edge = bottom
-        for (slot, tone) in [(3, !dark), (4, dark)] {
+        guard isDark(0) == dark else { return nil }
+        var low = 0, high = 0
+        while -low < limit, isDark(low - 1) == dark { low -= 1 }
+        while high < limit, isDark(high + 1) == dark { high += 1 }
+        @inline(__always) func run(from edge: inout Int, by k: Int, dark tone: Bool) -> Int {
             var n = 0
-            while edge < h - 1, isDark(edge + 1) == tone, n < limit { edge += 1; n += 1 }
-            guard n > 0 else { return nil }
-            lengths[slot] = n
+            while n < limit, isDark(edge + k) == tone { edge += k; n += 1 }
+            return n
         }
-        let total = lengths.reduce(0, +)
-        // About as tall as wide: a turned or tilted code's pattern is within a factor of two.
-        guard total * 2 >= across, total <= across * 2,
-              looksLikeFinder(lengths[0], lengths[1], lengths[2], lengths[3], lengths[4]) else { return nil }
-        return top + lengths[2] / 2
+        var edge = low
+        let b = run(from: &edge, by: -1, dark: !dark), a = run(from: &edge, by: -1, dark: dark)
+        edge = high
+        let d = run(from: &edge, by: 1, dark: !dark), e = run(from: &edge, by: 1, dark: dark)
+        let c = high - low + 1
+        guard a > 0, b > 0, d > 0, e > 0, looksLikeFinder(a, b, c, d, e) else { return nil }
+        return (a + b + c + d + e, (low + high) / 2)
     }
 }
 

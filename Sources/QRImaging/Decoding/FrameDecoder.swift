@@ -5,14 +5,15 @@ import Foundation
 ///
 /// The frame is read as it is (a reduced copy first for frames of 1200 px and up). Only when
 /// that finds nothing is it binarised locally, and zbar runs again only where the binarised
-/// frame holds two or more places shaped like a finder pattern (``FinderPatternCount``):
+/// frame holds three finder patterns placed as a code's corners (``CodeCorners``):
 /// dark-centred ones send zbar over the binarised frame (shadows, glare, low contrast),
 /// light-centred ones over the inverted frame (codes printed light on dark). A frame without a
 /// code, most of what a phone sends while its player walks up, then costs one zbar pass and a
 /// pass over its rows, where running both harder passes cost about three. A frame in which zbar
-/// could read a code always has finder patterns for the gate to see, so no code is read later
-/// than with both passes run every time (`FrameDecoderTests` holds it to that over clips of a
-/// phone approaching a code).
+/// could read a code always has its three finder patterns for the gate to see, so no code is
+/// read later than with both passes run every time (`FrameDecoderTests` holds it to that over
+/// clips of a phone approaching a code). Counting finder-like places alone was not enough:
+/// gravel, foliage and sensor noise hold dozens, and opened the gate on most such frames.
 ///
 /// Owns a zbar scanner: one per thread.
 ///
@@ -65,13 +66,13 @@ public final class FrameDecoder {
         guard found.isEmpty else { return found }
         let stretched = frame.stretched()
         let binary = stretched.binarized(window: stretched.adaptiveWindow)
-        let finders = binary.finderPatterns()
-        if finders.dark >= 3 {
+        let corners = binary.codeCorners()
+        if corners.dark {
             lastPasses.append(.binarized)
             let found = reader.read(binary)
             if !found.isEmpty { return found }
         }
-        if finders.light >= 3 {
+        if corners.light {
             lastPasses.append(.inverted)
             return reader.read(stretched.inverted())
         }
