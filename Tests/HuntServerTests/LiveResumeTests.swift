@@ -92,7 +92,7 @@ final class CurlStream: @unchecked Sendable {
     private let path = NSTemporaryDirectory() + "geoqr-stream-\(UUID().uuidString)"
 
     init(_ url: String, lastEventID: Int64? = nil) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         curl.arguments = ["-sN", "--max-time", "120", url] + (lastEventID.map { ["-H", "Last-Event-ID: \($0)"] } ?? [])
         curl.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
