@@ -10,6 +10,9 @@ root=${1:?usage: Tests/package/prepare-root.sh ROOT}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 started=$SECONDS
 debootstrap --variant=minbase --include=man-db bookworm "$root" "$mirror"
+# The root's / is 0755 as on any Debian system: ROOT may be a `mktemp -d` (0700), and then
+# no user but root could reach a file in it (the geoqr user, man-db's `man`).
+chmod 0755 "$root"
 # Nothing installed in the root may start a service: the root shares this machine's network.
 printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 chmod 0755 "$root/usr/sbin/policy-rc.d"

@@ -102,6 +102,7 @@ if [[ ! -x $root/usr/bin/apt-get ]]; then
     Tests/package/prepare-root.sh "$root" >"$tmp/prepare-root.log" 2>&1 || fatal "Tests/package/prepare-root.sh $root"
 fi
 ok "a Debian 12 minbase root is ready in $root (waited $((SECONDS - from)) s)"
+check "the root's / is 0755, as on a Debian system (users other than root reach its files)" test "$(stat -c %a "$root")" = 755
 mount -t proc proc "$root/proc"
 
 cp "$deb" "$root/tmp/"
