@@ -183,7 +183,19 @@ def run():
             gm.execute_script("document.getElementById('photo-tasks-section').scrollIntoView()")
             shoot(gm, "control-room-photo-waiting.png", "#photo-tasks-section")
             assert not (found := violations(gm, "#photo-tasks-section")), found
-            gm.find_element(By.CSS_SELECTOR, "#photo-waiting input[data-reason]").send_keys(REASON)
+            # The list is drawn again while the game master types (any player's news refreshes
+            # the control room, and the photo's age has moved on): the reason typed so far and
+            # the keyboard focus stay.
+            typing = gm.find_element(By.CSS_SELECTOR, "#photo-waiting input[data-reason]")
+            typing.send_keys(REASON[:10])
+            time.sleep(1.1)   # "sent N s ago" reads differently now, so the list is drawn anew
+            api(session, "POST", "/api/join", {"name": "Lia Costa", "pin": "2468"})
+            from selenium.webdriver.support import expected_conditions
+            WebDriverWait(gm, 15).until(expected_conditions.staleness_of(typing), message="the photo list drawn again")
+            field = gm.find_element(By.CSS_SELECTOR, "#photo-waiting input[data-reason]")
+            assert field.get_attribute("value") == REASON[:10], f"the reason typed so far was lost: {field.get_attribute('value')!r}"
+            assert gm.switch_to.active_element == field, "the reason's field lost the keyboard focus"
+            field.send_keys(REASON[10:])
             click(gm, "#photo-waiting [data-reject]")
             wait(gm, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-judged li[data-state=rejected]"), what="the photo judged")
             assert REASON in text(gm, "#photo-judged li[data-state=rejected]")

@@ -18,17 +18,36 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/// Replaces `container`'s children with `children`, unless they would read the same; the
-/// element that had the keyboard focus keeps it (found again by its data- attributes), so
-/// live updates never throw a keyboard user back to the top of the page.
+/// Replaces `container`'s children with `children`, unless they would read the same. The
+/// element that had the keyboard focus keeps it, and a field keeps what was typed in it (each
+/// found again by its tag and data- attributes), so live updates never throw a keyboard user
+/// back to the top of the page nor wipe a reason half written.
 export function replace(container, ...children) {
   const next = el("div", {}, ...children);
   if (next.innerHTML === container.innerHTML) return;
   const active = container.contains(document.activeElement) ? document.activeElement : null;
-  const selector = active && [...active.attributes].filter(a => a.name.startsWith("data-"))
-    .map(a => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+  const typed = [...container.querySelectorAll("input, textarea")]
+    .filter(f => f.value !== f.defaultValue && identity(f)).map(f => [identity(f), f.value]);
+  const focus = active && identity(active);
+  const caret = active && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
   container.replaceChildren(...next.childNodes);
-  if (selector) container.querySelector(active.tagName.toLowerCase() + selector)?.focus();
+  for (const [selector, value] of typed) {
+    const field = container.querySelector(selector);
+    if (field) field.value = value;
+  }
+  const again = focus && container.querySelector(focus);
+  if (again) {
+    again.focus();
+    if (caret && caret[0] !== null) try { again.setSelectionRange(...caret); } catch { /* a field without a caret */ }
+  }
+}
+
+/// A selector finding `node` again in a list made anew: its tag and its data- attributes, or
+/// null when it has none.
+function identity(node) {
+  const data = [...node.attributes].filter(a => a.name.startsWith("data-"))
+    .map(a => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+  return data ? node.tagName.toLowerCase() + data : null;
 }
 
 /// A line of news in the page's `#toasts` for six seconds.
