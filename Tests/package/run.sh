@@ -137,8 +137,11 @@ check "postinst made /var/lib/geoqr, owned by geoqr, mode 700 (uid and mode: $(s
 
 # ---- a hunt played against the installed binary --------------------------------------------
 
-as_geoqr() { chroot --userspec="$uid:$gid" --groups="$gid" "$root" /usr/bin/env -i PATH=/usr/bin:/bin \
-    LANG=C.UTF-8 HOME=/var/lib/geoqr GEOQR_CACHES=/etc/geoqr/caches ASAN_OPTIONS="$ASAN_OPTIONS" "$@"; }
+as_geoqr() {
+    local run=(chroot --userspec="$uid:$gid" --groups="$gid" "$root" /usr/bin/env -i PATH=/usr/bin:/bin
+        LANG=C.UTF-8 HOME=/var/lib/geoqr GEOQR_CACHES=/etc/geoqr/caches ASAN_OPTIONS="$ASAN_OPTIONS" "$@")
+    if [[ -n ${exec_as:-} ]]; then exec "${run[@]}"; else "${run[@]}"; fi
+}
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # The first use makes the hunt's secret in /var/lib/geoqr; the server signs and checks with it.
 as_geoqr geoqr code demo A1 -o /tmp/a1.png --size 8 --data /var/lib/geoqr
@@ -147,7 +150,9 @@ read -r a1_lat a1_lon < <(as_geoqr geoqr caches list demo --json |
     python3 -c 'import json, sys; a1 = [c for c in json.load(sys.stdin)["caches"] if c["id"] == "A1"][0]; print(a1["lat"], a1["lon"])')
 check "geoqr code and geoqr decode in the root give A1's code ($code)" test -n "$code"
 
-as_geoqr geoqr serve --hunt demo --data /var/lib/geoqr --port "$port" >"$tmp/serve.log" 2>&1 &
+# exec: $! is geoqr itself (chroot and env exec too), so killing it stops the server; a
+# backgrounded function would be a bash of its own, and geoqr outlived its kill.
+(exec_as=1 as_geoqr geoqr serve --hunt demo --data /var/lib/geoqr --port "$port") >"$tmp/serve.log" 2>&1 &
 server_pid=$!
 deadline=$((SECONDS + 90))
 until curl -sf -o /dev/null "http://127.0.0.1:$port/healthz"; do
@@ -182,6 +187,8 @@ check "the ledger in /var/lib/geoqr belongs to geoqr" \
 kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 server_pid=""
+check "geoqr serve in the root stopped when told to (nothing of it left running)" \
+    bash -c "! pgrep -f -- 'geoqr serve --hunt demo --data /var/lib/geoqr --port $port' >/dev/null"
 
 # ---- remove, then purge ---------------------------------------------------------------------
 
