@@ -188,7 +188,7 @@ kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 server_pid=""
 check "geoqr serve in the root stopped when told to (nothing of it left running)" \
-    bash -c "! pgrep -f -- 'geoqr serve --hunt demo --data /var/lib/geoqr --port $port' >/dev/null"
+    bash -c "! pgrep -f -- '[g]eoqr serve --hunt demo --data /var/lib/geoqr --port $port' >/dev/null"
 
 # ---- remove, then purge ---------------------------------------------------------------------
 
