@@ -17,6 +17,7 @@ Screenshots go to $GEOQR_SCREENSHOTS (else a temporary folder, printed). Prints 
 N failed' and exits non-zero on any failure.
 """
 import io
+from selenium.webdriver.support import expected_conditions
 from browser_support import *
 from test_offline import Network, paths_in_cache
 
@@ -190,7 +191,6 @@ def run():
             typing.send_keys(REASON[:10])
             time.sleep(1.1)   # "sent N s ago" reads differently now, so the list is drawn anew
             api(session, "POST", "/api/join", {"name": "Lia Costa", "pin": "2468"})
-            from selenium.webdriver.support import expected_conditions
             WebDriverWait(gm, 15).until(expected_conditions.staleness_of(typing), message="the photo list drawn again")
             field = gm.find_element(By.CSS_SELECTOR, "#photo-waiting input[data-reason]")
             assert field.get_attribute("value") == REASON[:10], f"the reason typed so far was lost: {field.get_attribute('value')!r}"
