@@ -78,6 +78,14 @@ def run():
             assert text(cy, "#board-all") == "Show all 14 players", text(cy, "#board-all")
             cy.execute_script("document.querySelector('#board-all').scrollIntoView({block: 'end'})")
             cy.save_screenshot(os.path.join(SHOTS, "board-top-and-rank.png"))
+            # A toast (news of someone's find) lies over the button at the foot of the screen;
+            # the tap must still reach the button (CI: "Other element would receive the click").
+            cy.execute_async_script("import('/dom.js').then(m => { m.toast('Someone found A2'); arguments[arguments.length - 1](); })")
+            wait(cy, lambda d: d.find_elements(By.CSS_SELECTOR, "#toasts .toast"), what="a toast over the button")
+            over = cy.execute_script("""const b = document.querySelector('#board-all').getBoundingClientRect();
+                const t = document.querySelector('#toasts .toast:last-child').getBoundingClientRect();
+                return t.top < b.bottom && t.bottom > b.top;""")
+            assert over, "the toast should lie over the button for this check"
             click(cy, "#board-all")
             wait(cy, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board tr")) == 14, what="the whole board on request")
             assert text(cy, "#board-all") == "Show the top ten"
