@@ -19,10 +19,15 @@
  * server (--pool); a request's latency runs from when the phone wanted to send it.
  *
  * The streams are read as bytes: chunked framing undone, SSE lines parsed, every event counted
- * by name (events and bytes). A `find` event is matched to its claim by player and cache: its
- * delay is from the claim's answer (from its send when the news came first). A phone whose
- * stream never tells a find counts as late. One JSON line on stdout at the end; progress on
- * stderr.
+ * by name (events and bytes). Other phones hear of a find by the `finds` digest every stream
+ * gets a few times a second: its `through` is the seq of the newest find it covers, and a claim's
+ * answer names its find (`"find":"F<seq>"`), so a phone has heard of a find at its first digest
+ * whose `through` reaches the find's seq. That delay is from the claim's answer (from its send
+ * when the digest came first). A phone whose stream never covers a find counts as late; a new
+ * find whose answer names no seq counts as unmatched. (A server from before the digests sent
+ * every find to every stream, in order, with its seq as id: when no stream hears a digest, those
+ * ids stand for `through`.) One JSON line on stdout at the end;
+ * progress on stderr.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -163,53 +168,46 @@ static uint8_t *frame_busy; static uint64_t frames_skipped;   /* a phone sends i
 static char samples[5][160]; static int nsamples;   /* the first failed answers, for the JSON */
 
 /* ---------- claims and their news ---------- */
-typedef struct { int phone, cache; int64_t t_send, t_answer; int claimable; uint32_t receipts; int counted; } Claim;
+typedef struct { int phone, cache; int64_t t_send, t_answer; int claimable; int64_t seq; } Claim;   /* seq: its find's, 0 unknown */
 static Claim *claims; static int nclaims, claims_cap;
-#define CLAIM_HASH (1 << 20)
-static int claim_hash[CLAIM_HASH];   /* index + 1 */
 static Hist news;
 static uint64_t news_expected_missing;
 
-static uint32_t hash_key(const char *player, size_t plen, const char *cache, size_t clen) {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < plen; i++) h = (h ^ (uint8_t)player[i]) * 16777619u;
-    h = (h ^ '|') * 16777619u;
-    for (size_t i = 0; i < clen; i++) h = (h ^ (uint8_t)cache[i]) * 16777619u;
-    return h;
+/* Each phone's digests that told it of newer finds than any before (so `through` only grows,
+ * even over a reconnected stream that hears an older one again), recorded while measuring. */
+typedef struct { int64_t through, t; } Digest;
+typedef struct { Digest *d; uint32_t n, cap; } Digests;
+static Digests *heard;   /* per phone */
+/* A server from before the digests (the commit before, measured side by side) sends every find
+ * to every stream as a `find` event with its seq as id, in seq order: its ids are kept the same
+ * way, and used only when no stream heard a digest. */
+static Digests *heard_ids; static int digests_seen;
+
+static void digest_heard(Digests *all, int phone, int64_t through, int64_t t) {
+    Digests *h = &all[phone];
+    if (h->n && through <= h->d[h->n - 1].through) return;
+    if (h->n == h->cap) { h->cap = h->cap ? h->cap * 2 : 64; h->d = realloc(h->d, h->cap * sizeof(Digest)); }
+    h->d[h->n++] = (Digest){ through, t };
 }
-static void claim_remember(int idx) {
-    Claim *c = &claims[idx];
-    const char *p = players[c->phone].id, *k = caches[c->cache].id;
-    uint32_t h = hash_key(p, strlen(p), k, strlen(k)) & (CLAIM_HASH - 1);
-    while (claim_hash[h]) h = (h + 1) & (CLAIM_HASH - 1);
-    claim_hash[h] = idx + 1;
-}
-static Claim *claim_find(const char *p, size_t plen, const char *k, size_t klen) {
-    uint32_t h = hash_key(p, plen, k, klen) & (CLAIM_HASH - 1);
-    while (claim_hash[h]) {
-        Claim *c = &claims[claim_hash[h] - 1];
-        const char *cp = players[c->phone].id, *ck = caches[c->cache].id;
-        if (strlen(cp) == plen && !memcmp(cp, p, plen) && strlen(ck) == klen && !memcmp(ck, k, klen)) return c;
-        h = (h + 1) & (CLAIM_HASH - 1);
-    }
-    return NULL;
-}
-/* `"key":"value"` in a JSON text (first occurrence): value and its length. */
-static const char *json_str(const char *text, size_t len, const char *key, size_t *out) {
-    char pat[48]; int pl = snprintf(pat, sizeof pat, "\"%s\":\"", key);
-    const char *p = memmem(text, len, pat, pl);
-    if (!p) return NULL;
+
+/* The integer after `prefix` in a text (first occurrence), -1 when there is none. */
+static int64_t int_after(const char *text, size_t len, const char *prefix) {
+    size_t pl = strlen(prefix);
+    const char *p = memmem(text, len, prefix, pl), *e = text + len;
+    if (!p) return -1;
     p += pl;
-    const char *e = memchr(p, '"', text + len - p);
-    if (!e) return NULL;
-    *out = e - p;
-    return p;
+    while (p < e && *p == ' ') p++;
+    if (p == e || *p < '0' || *p > '9') return -1;
+    int64_t v = 0;
+    for (; p < e && *p >= '0' && *p <= '9'; p++) { if (v > INT64_MAX / 10 - 1) return -1; v = v * 10 + (*p - '0'); }
+    return v;
 }
 
 /* ---------- connections ---------- */
 enum { C_STREAM, C_POOL };
 enum { S_DOWN, S_CONNECTING, S_SENDING, S_HEAD, S_BODY, S_IDLE };
 #define LINE_KEEP 512
+#define TAIL_KEEP 64   /* and the last bytes of a longer line (a digest's `through` ends it) */
 typedef struct Conn {
     int type, fd, state, server, index;   /* index: phone for a stream, slot for a pool conn */
     char *out; size_t out_len, out_off; int out_owned;
@@ -219,8 +217,9 @@ typedef struct Conn {
     /* chunk decoder for streams: 0 size line, 1 data, 2 CRLF after data */
     int cstate; int64_t cleft; char csize[20]; int csize_len;
     /* SSE line parser */
-    char line[LINE_KEEP]; size_t line_len, line_total;
-    char ev_name[40], data[LINE_KEEP]; size_t data_len; uint64_t ev_bytes;
+    char line[LINE_KEEP], line_tail[TAIL_KEEP]; size_t line_len, line_total, line_tail_len;
+    int64_t ev_id;   /* the event's id: line, -1 none */
+    char ev_name[40], data[LINE_KEEP], data_tail[TAIL_KEEP]; size_t data_len, data_total, data_tail_len; uint64_t ev_bytes;
     int64_t retry_at, idle_since;
     int req;   /* pool: index into the request ring being served, -1 none */
 } Conn;
@@ -274,25 +273,29 @@ static void stream_start(Conn *c) {
     c->out = fmt_alloc(&c->out_len, "GET /api/live?token=%s HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\n\r\n",
                        players[c->index].token, servers[c->server].host);
     c->out_owned = 1; c->out_off = 0; c->in_len = 0;
-    c->cstate = 0; c->csize_len = 0; c->line_len = c->line_total = 0; c->data_len = 0; c->ev_name[0] = 0; c->ev_bytes = 0;
+    c->cstate = 0; c->csize_len = 0; c->line_len = c->line_total = c->line_tail_len = 0; c->data_len = 0; c->ev_name[0] = 0; c->ev_bytes = 0;
+    c->ev_id = -1;
     ep_set(c, EPOLLOUT | EPOLLIN, EPOLL_CTL_ADD);
 }
 
 static void sse_event(Conn *c) {
     const char *name = c->ev_name[0] ? c->ev_name : "message";
     count_event(name, c->ev_bytes);
-    if (!strcmp(name, "find")) {
-        size_t pl, kl;
-        const char *p = json_str(c->data, c->data_len, "player", &pl), *k = json_str(c->data, c->data_len, "cache", &kl);
-        Claim *cl = p && k ? claim_find(p, pl, k, kl) : NULL;
-        if (!cl) { if (measuring) find_unmatched++; }
-        else if (cl->counted) {
-            int64_t ref = cl->t_answer ? cl->t_answer : cl->t_send;
-            hist_add(&news, now_us() - ref);
-            cl->receipts++;
+    if (measuring && !strcmp(name, "finds")) {
+        /* the data line as kept: its head, then its tail (after a newline when bytes between were dropped) */
+        char text[LINE_KEEP + 1 + TAIL_KEEP]; size_t n = c->data_len;
+        memcpy(text, c->data, n);
+        if (c->data_tail_len) {
+            if (c->data_total > LINE_KEEP + c->data_tail_len) text[n++] = '\n';
+            memcpy(text + n, c->data_tail, c->data_tail_len); n += c->data_tail_len;
         }
+        int64_t through = int_after(text, n, "\"through\":");
+        if (through >= 0) { digest_heard(heard, c->index, through, now_us()); digests_seen = 1; }
+    } else if (measuring && c->ev_id >= 0 && !strcmp(name, "find")) {
+        digest_heard(heard_ids, c->index, c->ev_id, now_us());
     }
-    c->ev_name[0] = 0; c->data_len = 0; c->ev_bytes = 0;
+    c->ev_id = -1;
+    c->ev_name[0] = 0; c->data_len = 0; c->data_total = 0; c->data_tail_len = 0; c->ev_bytes = 0;
 }
 
 static void sse_line(Conn *c) {
@@ -303,24 +306,33 @@ static void sse_line(Conn *c) {
         size_t s = 6; while (s < n && c->line[s] == ' ') s++;
         size_t l = n - s; if (l > sizeof c->ev_name - 1) l = sizeof c->ev_name - 1;
         memcpy(c->ev_name, c->line + s, l); c->ev_name[l] = 0;
+    } else if (n >= 3 && !memcmp(c->line, "id:", 3)) {
+        c->ev_id = int_after(c->line, n, "id:");
     } else if (n >= 5 && !memcmp(c->line, "data:", 5) && c->data_len == 0) {
-        memcpy(c->data, c->line, n); c->data_len = n;
+        memcpy(c->data, c->line, n); c->data_len = n; c->data_total = c->line_total;
+        memcpy(c->data_tail, c->line_tail, c->line_tail_len); c->data_tail_len = c->line_tail_len;
     }
+}
+
+/* Keep the last TAIL_KEEP bytes of what a long line has past its first LINE_KEEP. */
+static void line_tail_add(Conn *c, const char *p, size_t n) {
+    if (n >= TAIL_KEEP) { memcpy(c->line_tail, p + n - TAIL_KEEP, TAIL_KEEP); c->line_tail_len = TAIL_KEEP; return; }
+    size_t keep = c->line_tail_len + n > TAIL_KEEP ? TAIL_KEEP - n : c->line_tail_len;
+    memmove(c->line_tail, c->line_tail + c->line_tail_len - keep, keep);
+    memcpy(c->line_tail + keep, p, n); c->line_tail_len = keep + n;
 }
 
 static void sse_bytes(Conn *c, const char *p, size_t n) {
     for (size_t i = 0; i < n; i++) {
         char ch = p[i];
-        if (ch == '\n') { sse_line(c); c->line_len = c->line_total = 0; continue; }
+        if (ch == '\n') { sse_line(c); c->line_len = c->line_total = c->line_tail_len = 0; continue; }
         if (ch == '\r') continue;
-        if (c->line_len < LINE_KEEP) c->line[c->line_len++] = ch;
-        c->line_total++;
-        /* skip the rest of a long line fast */
-        if (c->line_len == LINE_KEEP) {
-            const char *nl = memchr(p + i + 1, '\n', n - i - 1);
-            size_t skip = nl ? (size_t)(nl - (p + i + 1)) : n - i - 1;
-            c->line_total += skip; i += skip;
-        }
+        if (c->line_len < LINE_KEEP) { c->line[c->line_len++] = ch; c->line_total++; continue; }
+        /* past the first LINE_KEEP bytes: skip to the end of the line fast, keeping its tail */
+        const char *nl = memchr(p + i, '\n', n - i);
+        size_t skip = nl ? (size_t)(nl - (p + i)) : n - i;
+        line_tail_add(c, p + i, skip);
+        c->line_total += skip; i += skip - 1;
     }
 }
 
@@ -417,7 +429,11 @@ static void request_done(Conn *c, int status, const char *body, size_t blen) {
     if (r->kind == K_CLAIM && r->phone >= 0) {
         Claim *cl = &claims[r->phone];   /* for claims, phone holds the claim index */
         cl->t_answer = t;
-        if (status == 200 && memmem(body, blen, "\"verdict\":\"claimable\"", 21)) { cl->claimable = 1; claims_new++; }
+        if (status == 200 && memmem(body, blen, "\"verdict\":\"claimable\"", 21)) {
+            cl->claimable = 1; claims_new++;
+            int64_t seq = int_after(body, blen, "\"find\":\"F");   /* the find's ledger seq, as a digest's `through` counts */
+            if (seq > 0) cl->seq = seq; else find_unmatched++;
+        }
         else if (memmem(body, blen, "\"verdict\":\"already-found\"", 26)) claims_repeat++;
         else claims_other++;
     }
@@ -533,8 +549,7 @@ static void want(int phone, int kind, int cache) {
     Req r = { phone, kind, cache, now_us() };
     if (kind == K_CLAIM) {
         if (nclaims == claims_cap) { claims_cap = claims_cap ? claims_cap * 2 : 4096; claims = realloc(claims, claims_cap * sizeof(Claim)); }
-        claims[nclaims] = (Claim){ .phone = phone, .cache = cache, .t_send = r.t_want, .counted = 1 };
-        claim_remember(nclaims);
+        claims[nclaims] = (Claim){ .phone = phone, .cache = cache, .t_send = r.t_want };
         r.phone = nclaims++;
         server = phone % nservers;
     }
@@ -571,6 +586,11 @@ static double self_cpu_s(void) {
 }
 
 /* ---------- main loop ---------- */
+static int by_seq(const void *a, const void *b) {
+    int64_t x = (*(Claim *const *)a)->seq, y = (*(Claim *const *)b)->seq;
+    return (x > y) - (x < y);
+}
+
 static void handle(Conn *c, uint32_t ev) {
     if (c->type == C_STREAM) {
         if (c->state == S_CONNECTING || c->state == S_SENDING) {
@@ -654,6 +674,8 @@ int main(int argc, char **argv) {
 
     streams = calloc(nphones, sizeof(Conn));
     frame_busy = calloc(nphones, 1);
+    heard = calloc(nphones, sizeof(Digests));
+    heard_ids = calloc(nphones, sizeof(Digests));
     for (int i = 0; i < nphones; i++) { streams[i] = (Conn){ .type = C_STREAM, .fd = -1, .server = i % nservers, .index = i }; }
     pool = calloc(nservers * pool_per_server, sizeof(Conn));
     serving = calloc(nservers * pool_per_server, sizeof(Req));
@@ -762,15 +784,25 @@ int main(int argc, char **argv) {
     double cpu = self_cpu_s() - cpu0;
     long hz = sysconf(_SC_CLK_TCK);
 
-    /* Finds: every phone should have heard each (streams open at the end count as listeners). */
+    /* Finds: every phone should have heard of each, at its first digest that reaches the find's
+     * seq. The finds go in seq order, so each phone's digests are walked once. */
     uint64_t finds = 0, receipts = 0;
-    for (int i = 0; i < nclaims; i++) {
-        Claim *cl = &claims[i];
-        if (!cl->claimable) continue;
-        finds++; receipts += cl->receipts;
-        if (cl->receipts < (uint32_t)nphones) hist_never(&news, nphones - cl->receipts);
+    Claim **found = malloc((nclaims ? nclaims : 1) * sizeof(Claim *));
+    for (int i = 0; i < nclaims; i++) if (claims[i].claimable && claims[i].seq > 0) found[finds++] = &claims[i];
+    qsort(found, finds, sizeof(Claim *), by_seq);
+    for (int p = 0; p < nphones; p++) {
+        const Digests *h = digests_seen ? &heard[p] : &heard_ids[p];
+        uint32_t j = 0;
+        for (uint64_t f = 0; f < finds; f++) {
+            const Claim *cl = found[f];
+            while (j < h->n && h->d[j].through < cl->seq) j++;
+            if (j == h->n) { hist_never(&news, finds - f); break; }
+            int64_t t = h->d[j].t, ref = cl->t_answer && cl->t_answer < t ? cl->t_answer : cl->t_send;
+            hist_add(&news, t - ref); receipts++;
+        }
     }
-    news_expected_missing = finds * nphones - (receipts > finds * nphones ? finds * nphones : receipts);
+    free(found);
+    news_expected_missing = finds * nphones - receipts;
     uint64_t within = hist_below(&news, 1000000);
     uint64_t failures = streams_ended + stream_errors + left;
     for (int k = 0; k < NKINDS; k++) failures += kinds[k].non2xx + kinds[k].conn_errors;

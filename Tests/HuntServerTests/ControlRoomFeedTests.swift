@@ -40,7 +40,7 @@ struct ControlRoomFeedTests {
             #expect(heard.contains("event: position\ndata: ") && heard.contains("\"accuracyM\":12") && heard.contains("\"player\":\"\(ada.id)\""))
             #expect(heard.contains("\"verdict\":\"too-far\"") && heard.contains("\"verdict\":\"claimable\""))
             #expect(heard.contains("event: player\n") && heard.contains("\"name\":\"Bo\""))
-            #expect(heard.contains("event: find\n"), "the control room also hears what every player hears")
+            #expect(heard.contains("event: finds\n"), "the control room also hears the digest of finds every player hears")
             #expect(!told.contains("event: position") && !told.contains("event: claim") && !told.contains("event: player"))
         }
     }

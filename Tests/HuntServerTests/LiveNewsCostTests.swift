@@ -87,6 +87,41 @@ struct LiveNewsCostTests {
         await live.closeAll()
     }
 
+    /// Finds reach every stream as digests: the first after a quiet spell at once, the rest of
+    /// a burst together once the interval has passed, counted and with the latest three named;
+    /// the finder's own stream alone hears its find as ledger news.
+    @Test func aBurstOfFindsReachesEveryStreamAsTwoDigests() async throws {
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(300))
+        let (_, ada) = try await live.subscribe(.player("P1"))
+        let (_, bo) = try await live.subscribe(.player("P2"))
+        await live.send(Self.find(10), to: .players(["P1"]))
+        for seq: Int64 in 10...14 { await live.send(Self.find(seq), to: .digest) }
+        let own = await Self.text(ada)
+        #expect(own.hasPrefix(String(buffer: Self.find(10).wire)) && own.contains(#""count":1,"#), "the finder: its find, then the digest")
+        let first = await Self.text(bo)
+        #expect(first == "event: finds\ndata: {\"count\":1,\"finds\":[{\"cache\":\"A10\"}],\"through\":10}\n\n", "the first at once")
+        let second = await Self.text(bo)
+        #expect(second == "event: finds\ndata: {\"count\":4,\"finds\":[{\"cache\":\"A12\"},{\"cache\":\"A13\"},{\"cache\":\"A14\"}],\"through\":14}\n\n",
+                "the other four together, the latest three named")
+        #expect(await Self.text(ada).contains(#""through":14"#))
+        await live.closeAll()
+    }
+
+    /// The standings carry the digest waiting with them, in the same write; a newer digest
+    /// replaces one a slow stream has not written.
+    @Test func theStandingsTakeTheWaitingDigestAlong() async throws {
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .seconds(60))
+        let (_, bo) = try await live.subscribe(.player("P2"))
+        await live.send(Self.find(1), to: .digest)
+        await live.send(Self.find(2), to: .digest)   // waits: a digest went a moment ago
+        await live.send(standings: LiveEvent(name: LiveEvent.standings, json: #"{"top":[],"players":2}"#), ranks: [:])
+        let written = await Self.text(bo)
+        #expect(written == #"event: finds\#ndata: {"count":1,"finds":[{"cache":"A2"}],"through":2}\#n\#n"#
+                + #"event: standings\#ndata: {"top":[],"players":2}\#n\#n"#, "the first digest replaced, unwritten, by the second")
+        #expect(Audience.digest.includes(.player("P2")) == false, "a stream that resumes is not told others' finds again")
+        await live.closeAll()
+    }
+
     actor Board {
         var list: [Standing]
         init(_ list: [Standing]) { self.list = list }

@@ -35,12 +35,14 @@ struct LiveTests {
                                           json: ["latitude": near.latitude, "longitude": near.longitude, "accuracy": 10])
             }
             _ = try await client.call(.post, "/api/admin/broadcast", token: Harness.adminToken, json: ["message": "Lunch at noon"])
-            try await Task.sleep(for: .milliseconds(200))
+            // Longer than the coalescing of standings (100 ms here), digests (500 ms) and wakes.
+            try await Task.sleep(for: .milliseconds(800))
             await h.session.live.closeAll()
             let text = try await stream.value
             #expect(text.hasPrefix("retry: 3000\n\nevent: standings\ndata: {\"top\":[{\"player\":"))
-            #expect(text.contains("event: find\ndata: ") && text.contains("\"cache\":\"A1\""))
-            #expect(text.components(separatedBy: "event: standings").count >= 3)
+            #expect(text.contains("event: finds\ndata: {\"count\":1,\"finds\":[{\"cache\":\"A1\""), "Ada's find, in a digest")
+            #expect(!text.contains("event: find\n"), "others' finds are not ledger news to Bo")
+            #expect(text.components(separatedBy: "event: standings").count >= 3, "\(text)")
             #expect(text.contains("event: rank\ndata: {\"rank\":2,\"points\":0,\"finds\":0,\"players\":2,\"ahead\":{\"name\":\"Ada\",\"points\":"))
             #expect(!text.contains("event: leaderboard"), "the whole leaderboard is not pushed")
             #expect(text.contains("Lunch at noon"))

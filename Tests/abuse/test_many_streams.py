@@ -1,9 +1,10 @@
 """Two thousand phones holding the live stream (issue 27 §1), against a real `geoqr serve
---load-test`: every phone hears one find; after a burst of fifty finds every phone has heard
-every find once and in order, the standings it holds last are the leaderboard's top as the
-server answers it, each finder's own rank is the leaderboard's, and no phone heard more than
-one standings update a second. What a phone was sent stays small: the stream never carries
-the whole leaderboard.
+--load-test`: every phone hears one find, in a digest of finds; after a burst of fifty finds
+every phone's digests have covered every find, counted each once and named the latest, no
+phone heard more than two digests and one standings update a second, the standings it holds
+last are the leaderboard's top as the server answers it, and each finder's own rank is the
+leaderboard's. Only the finder's own stream hears its find as ledger news. What a phone was
+sent stays small: the stream never carries the whole leaderboard, nor a message per find.
 
     python3 Tests/abuse/test_many_streams.py GEOQR_BIN
 """
@@ -29,7 +30,7 @@ class Phone:
     def __init__(self, player, token):
         self.player, self.token = player, token
         self.events, self.bytes = [], 0
-        self.heard = {}   # finder → when this phone heard their first find
+        self.through = []   # (when, seq of the newest find covered) of each digest heard
         self.opened = asyncio.Event()
         self.writer = None
 
@@ -56,12 +57,19 @@ class Phone:
                     if field == "event": name = value
                     elif field == "data": data = value
                     elif field == "id": seq = int(value)
-                if name == "find":
-                    self.heard.setdefault(json.loads(data)["player"], now)
+                if name == "finds":
+                    self.through.append((now, json.loads(data)["through"]))
                 elif name == "rank":
                     self.opened.set()
                 if name != "message":
                     self.events.append((now, name, data, seq))
+
+    def heard(self, seq):
+        """When this phone first heard a digest covering the find `seq` (None: not yet)."""
+        return next((when for when, through in self.through if through >= seq), None)
+
+    def digests(self):
+        return [json.loads(e[2]) for e in self.named("finds")]
 
     def named(self, name):
         return [e for e in self.events if e[1] == name]
@@ -119,15 +127,19 @@ async def many_phones(server):
         status, answer = await call(port, "POST", "/api/claims", {"code": server.code("A1"), "latitude": SITES["A1"][0],
                                                                   "longitude": SITES["A1"][1], "accuracy": 5}, token=phones[0].token)
         assert status == 200 and answer.get("verdict") == "claimable", answer
-
-        def heard_find(phone, player):
-            return player in phone.heard
+        first_seq = int(answer["find"][1:])   # a find's id is F and its ledger seq
         deadline = time.monotonic() + 30
-        while not all(heard_find(p, phones[0].player) for p in phones) and time.monotonic() < deadline:
+        while not all(p.heard(first_seq) for p in phones) and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
-        late = [p.player for p in phones if not heard_find(p, phones[0].player)]
+        late = [p.player for p in phones if not p.heard(first_seq)]
         assert not late, f"{len(late)} phones never heard the find"
-        delays = sorted(p.heard[phones[0].player] - sent for p in phones)
+        for phone in phones:
+            digest = phone.digests()[0]
+            assert digest["count"] == 1 and [f["player"] for f in digest["finds"]] == [phones[0].player] \
+                and digest["finds"][0]["cache"] == "A1" and digest["through"] == first_seq, digest
+        own = phones[0].named("find")
+        assert [e[3] for e in own] == [first_seq], f"the finder's own stream heard its find as ledger news: {own}"
+        delays = sorted(p.heard(first_seq) - sent for p in phones)
         print(f"      one find reached {PHONES} phones: p50 {delays[len(delays) // 2] * 1000:.0f} ms, "
               f"p99 {delays[int(len(delays) * 0.99)] * 1000:.0f} ms (this build)", flush=True)
 
@@ -138,12 +150,15 @@ async def many_phones(server):
                                                                              "longitude": SITES["B1"][1], "accuracy": 5}, token=p.token)
                                          for p in finders))
         assert all(s == 200 and a.get("verdict") == "claimable" for s, a in answers), [a for s, a in answers if s != 200][:3]
+        seqs = {p.player: int(a["find"][1:]) for p, (_, a) in zip(finders, answers)}
+        last_seq = max(seqs.values())
+        last_finder = next(player for player, seq in seqs.items() if seq == last_seq)
         _, board = await call(port, "GET", "/api/leaderboard")
         top = [(s["player"], s["points"]) for s in board["standings"][:10]]
         place = {s["player"]: (i + 1, s["points"]) for i, s in enumerate(board["standings"])}
 
         def settled(phone):
-            if len(phone.heard) < BURST + 1: return False
+            if not phone.heard(last_seq): return False
             last = phone.named("standings")[-1]
             return [(s["player"], s["points"]) for s in json.loads(last[2])["top"]] == top
         deadline = time.monotonic() + 60
@@ -151,14 +166,28 @@ async def many_phones(server):
             await asyncio.sleep(0.2)
         unsettled = [p for p in phones if not settled(p)]
         assert not unsettled, f"{len(unsettled)} phones did not hear every find and the final standings; e.g. " \
-            f"{len(unsettled[0].named('find'))} finds, last standings {unsettled[0].named('standings')[-1][2][:200]}"
+            f"digests {unsettled[0].digests()[-3:]}, last standings {unsettled[0].named('standings')[-1][2][:200]}"
         burst_seconds = time.monotonic() - burst_start
+        seconds = time.monotonic() - sent
+        counted_once = 0
         for phone in phones:
-            seqs = [e[3] for e in phone.named("find")]
-            assert seqs == sorted(set(seqs)), f"{phone.player} heard finds out of order or twice: {seqs}"
+            digests = phone.digests()
+            throughs = [d["through"] for d in digests]
+            assert throughs == sorted(set(throughs)), f"{phone.player} heard digests out of order or twice: {throughs}"
+            assert all(1 <= len(d["finds"]) <= min(3, d["count"]) for d in digests), digests
+            assert digests[-1]["finds"][-1]["player"] == last_finder, f"the last digest names the last find: {digests[-1]}"
+            counts = sum(d["count"] for d in digests[1:])
+            # A digest a slow phone had not taken yet is replaced by the next (its count lost).
+            assert counts <= BURST, f"{phone.player}'s digests counted {counts} finds of a burst of {BURST}"
+            counted_once += counts == BURST
+            assert len(digests) <= 2 + 2 * int(seconds + 1), f"{phone.player} heard {len(digests)} digests in {seconds:.1f} s"
             times = [e[0] for e in phone.named("standings")]
-            assert len(times) <= 3 + int(burst_seconds + (time.monotonic() - sent)), \
+            assert len(times) <= 3 + int(burst_seconds + seconds), \
                 f"{phone.player} heard {len(times)} standings updates in {burst_seconds:.1f} s"
+            expected_own = [first_seq] if phone is phones[0] else [seqs[phone.player]] if phone.player in seqs else []
+            assert [e[3] for e in phone.named("find")] == expected_own, \
+                f"{phone.player} heard others' finds as ledger news: {phone.named('find')[:3]}"
+        assert counted_once >= 0.99 * PHONES, f"only {counted_once} of {PHONES} phones' digests counted the burst's {BURST} finds"
         for finder in finders:
             rank = json.loads(finder.named("rank")[-1][2])
             assert (rank["rank"], rank["points"]) == place[finder.player], (finder.player, rank, place[finder.player])
@@ -166,7 +195,9 @@ async def many_phones(server):
         assert not any(e[1] == "rank" for e in quiet.events[2:]) or json.loads(quiet.named("rank")[-1][2])["rank"] == place[quiet.player][0]
         sizes = sorted(p.bytes for p in phones)
         assert sizes[-1] < 64_000, f"a phone was sent {sizes[-1]} bytes: the stream carries more than the top and a rank"
-        print(f"      after {BURST} finds every phone heard {BURST + 1} finds; bytes per phone: median {sizes[len(sizes) // 2]}, "
+        most = max(len(p.digests()) for p in phones)
+        print(f"      after {BURST} finds every phone heard of all {BURST + 1} in at most {most} digests ({counted_once} counted "
+              f"every one); bytes per phone: median {sizes[len(sizes) // 2]}, "
               f"max {sizes[-1]}; whole leaderboard {len(json.dumps(board))} bytes", flush=True)
     finally:
         for phone in phones: phone.close()

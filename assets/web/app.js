@@ -114,9 +114,18 @@ function listenToNews() {
   stream = listen("/api/live?token=" + encodeURIComponent(token), { token, news: {
     standings: boardTab.heard,
     rank: boardTab.heardRank,
-    find: f => {
-      if (f.player !== session.player()?.id) toast(t("app.news.found", { name: f.name, cache: f.cacheName }));
-      else cachesTab.refresh();   // a find made elsewhere (another tab, the outbox): the list, then the course card
+    // This player's own find, made elsewhere (another tab, the outbox): the list, then the course card.
+    find: f => { if (f.player === session.player()?.id) cachesTab.refresh(); },
+    // Everyone's finds, a digest at most twice a second: one toast for the latest made by
+    // someone else, with how many there were.
+    finds: d => {
+      const me = session.player()?.id;
+      const others = d.finds.filter(f => f.player !== me);
+      const latest = others[others.length - 1];
+      if (!latest) return;
+      const count = d.count - (d.finds.length - others.length);
+      toast(count > 1 ? t("app.news.foundMany", { name: latest.name, cache: latest.cacheName, count })
+                      : t("app.news.found", { name: latest.name, cache: latest.cacheName }));
     },
     course: () => courseCard.refresh(),   // a mass start, or this runner disqualified
     "photo-task": p => { toast(t("app.news.photoJudged", { cache: p.cache })); challengeCard.refresh(p.cache); },

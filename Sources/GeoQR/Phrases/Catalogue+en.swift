@@ -248,6 +248,7 @@ extension Phrasebook {
         "app.verdict.cache-disabled": "cache closed",
 
         "app.news.found": "{name} found {cache}!",
+        "app.news.foundMany": "{name} found {cache}! {count} finds just now.",
         "app.news.tradeOffered": "Trade {id} offered",
         "app.news.tradeOutcome": "Trade {id}: {state}",
         "app.news.broadcast": "Game master: {message}",

@@ -247,6 +247,7 @@ extension Phrasebook {
         "app.verdict.cache-disabled": "cache fechada",
 
         "app.news.found": "{name} encontrou {cache}!",
+        "app.news.foundMany": "{name} encontrou {cache}! {count} achados agora mesmo.",
         "app.news.tradeOffered": "Troca {id} proposta",
         "app.news.tradeOutcome": "Troca {id}: {state}",
         "app.news.broadcast": "Organizador: {message}",

@@ -17,9 +17,12 @@ extension ServedHunt {
         case .findRecorded(let body):
             let name = try await players.player(id: body.claim.player)?.name ?? body.claim.player
             let cache = body.claim.cache ?? ""
-            return [(LiveEvent(name: "find", value: FindNews(
+            let find = LiveEvent(name: "find", value: FindNews(
                 player: body.claim.player, name: name, cache: cache, cacheName: hunt.cache(id: cache)?.name ?? cache,
-                points: body.points, firstToFind: body.firstToFind), id: event.seq), .everyone)]
+                points: body.points, firstToFind: body.firstToFind), id: event.seq)
+            // The finder's phones hear it as ledger news (another tab, the outbox); everyone
+            // hears it in the next digest of finds.
+            return [(find, .players([body.claim.player])), (find, .digest)]
         case .tradeOffered(let body):
             return [(LiveEvent(name: "trade-offer", value: body.trade, id: event.seq), .players([body.trade.from, body.trade.to]))]
         case .tradeAccepted(let body):
@@ -131,7 +134,8 @@ extension ServedHunt {
     }
 }
 
-/// A find as every player hears it (the finder's page tells them apart by player id).
+/// A find as the finder's streams hear it, and as a ``FindDigest`` names it to everyone (the
+/// page tells its own finds apart by player id).
 struct FindNews: Encodable {
     var player, name, cache, cacheName: String
     var points: Int

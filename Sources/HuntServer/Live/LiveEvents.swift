@@ -42,6 +42,7 @@ public struct LiveEvent: Sendable, Equatable {
     /// rank replaces the one waiting.
     var slot: LiveMailboxSlot {
         switch name {
+        case Self.finds: .finds
         case Self.standings: .standings
         case Self.rank: .rank
         default: .news
@@ -50,11 +51,48 @@ public struct LiveEvent: Sendable, Equatable {
 
     /// The names of the standings' two events (``StandingsNews``).
     static let standings = "standings", rank = "rank"
+    /// The name of the digest of finds every stream hears (``FindDigest``).
+    static let finds = "finds"
+}
+
+/// Finds every stream hears, coalesced: how many there were since the last digest, the latest
+/// few as their `find` news tells them, and the seq of the newest (`through`), so a stream that
+/// hears a digest has heard of every find up to it. A phone shows one line ("Ada found the old
+/// oak! 12 finds just now"), not a toast per find: with thousands of players a find a second
+/// each was more than a phone could show and, sent to every stream, the server's whole work.
+///
+/// ```
+/// event: finds
+/// data: {"count":12,"finds":[{"cache":"A7","cacheName":"Old oak","firstToFind":false,…}],"through":4812}
+/// ```
+struct FindDigest: Sendable {
+    /// How many finds a digest names.
+    static let named = 3
+
+    private(set) var count = 0
+    private var latest: [LiveEvent] = []
+    private var through: Int64 = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Adds the `find` news of one find (its id the find's seq).
+    mutating func add(_ find: LiveEvent) {
+        count += 1
+        through = max(through, find.id ?? through)
+        if latest.count == Self.named { latest.removeFirst() }
+        latest.append(find)
+    }
+
+    /// The digest as it goes on the wire, oldest of the named finds first.
+    var event: LiveEvent {
+        LiveEvent(name: LiveEvent.finds,
+                  json: #"{"count":\#(count),"finds":[\#(latest.map(\.json).joined(separator: ","))],"through":\#(through)}"#)
+    }
 }
 
 /// Where a ``LiveEvent`` waits in a stream's ``LiveMailbox``.
 enum LiveMailboxSlot: Sendable {
-    case news, standings, rank
+    case news, finds, standings, rank
 }
 
 /// Who listens on a stream: a player, or the game master's control room.
@@ -69,7 +107,10 @@ public enum Listener: Sendable, Equatable {
 /// ``sendToGameMaster(_:)``.
 ///
 /// Each stream has a ``LiveMailbox``; the streams are indexed by player, so news for two
-/// players (a trade) touches their streams only. News goes into the mailboxes at once, and
+/// players (a trade) touches their streams only. Finds reach every stream as a ``FindDigest``,
+/// at most once per ``findsInterval`` (the first after a quiet spell at once), and with the
+/// standings when those go first: a rush of finds costs each stream a few messages a second,
+/// however many players find. News goes into the mailboxes at once, and
 /// their writers are woken at once too unless they were woken less than ``wakeInterval`` ago:
 /// then once when it has passed, for everything posted meanwhile. Under a rush of finds each
 /// stream then writes a few batches a second rather than one message per find.
@@ -109,15 +150,21 @@ public actor LiveEvents {
     private var everyoneUnwoken = false
     private var lastWake: ContinuousClock.Instant?
     private var wakeDue = false
+    /// Everyone hears finds in a digest at most this often.
+    public let findsInterval: Duration
+    private var digest = FindDigest()
+    private var lastDigest: ContinuousClock.Instant?
+    private var digestDue = false
     /// Every stream hears a `ping` this often, one shared message, so a connection that died
     /// without a word is noticed when the write fails.
     public let heartbeatInterval: Duration
     private var heartbeat: Task<Void, Never>?
 
     public init(limits: StreamLimits = StreamLimits(), wakeInterval: Duration = .milliseconds(200),
-                heartbeatInterval: Duration = .seconds(15)) {
+                findsInterval: Duration = .milliseconds(500), heartbeatInterval: Duration = .seconds(15)) {
         self.limits = limits
         self.wakeInterval = wakeInterval
+        self.findsInterval = findsInterval
         self.heartbeatInterval = heartbeatInterval
     }
 
@@ -217,13 +264,49 @@ public actor LiveEvents {
         case .everyone: send(event, to: nil)
         case .players(let players): for player in Set(players) { send(event, to: player) }
         case .gameMaster: sendToGameMaster(event)
+        case .digest: addToDigest(event)
         }
+    }
+
+    /// Adds a find to the next digest: sent at once after a quiet spell, else once
+    /// ``findsInterval`` has passed since the last (or sooner, with the standings).
+    private func addToDigest(_ find: LiveEvent) {
+        digest.add(find)
+        guard !digestDue else { return }
+        let now = ContinuousClock.now
+        if let last = lastDigest, now < last + findsInterval {
+            digestDue = true
+            Task { [findsInterval] in
+                try? await Task.sleep(until: last + findsInterval, clock: .continuous)
+                self.sendDigest()
+            }
+            return
+        }
+        sendDigest()
+    }
+
+    private func sendDigest() {
+        postDigest()
+        scheduleWake()
+    }
+
+    /// Posts the digest waiting, if any, to every stream, without waking them.
+    private func postDigest() {
+        digestDue = false
+        guard !digest.isEmpty else { return }
+        lastDigest = .now
+        let event = digest.event
+        digest = FindDigest()
+        guard !subscribers.isEmpty else { return }
+        for subscriber in subscribers.values { subscriber.mailbox.post(event) }
+        everyoneUnwoken = true
     }
 
     /// The standings' news: `standings` to every stream, and to each player in `ranks` their
     /// own rank (``StandingsNews``).
     func send(standings: LiveEvent, ranks: [String: LiveEvent]) {
-        for id in subscribers.keys { post(standings, to: id, wakeLater: false) }
+        postDigest()   // the finds the standings count, in the same wake
+        for subscriber in subscribers.values { subscriber.mailbox.post(standings) }
         for (player, rank) in ranks {
             for id in byPlayer[player] ?? [] { post(rank, to: id, wakeLater: false) }
         }
@@ -334,6 +417,9 @@ enum Audience: Sendable, Equatable, Codable {
     case players([String])
     /// The control rooms only.
     case gameMaster
+    /// Every stream, in the next ``FindDigest``: never told again to a stream that resumes
+    /// (a phone back from a tunnel needs no toast per find it missed).
+    case digest
 
     /// True when `listener` hears news for this audience.
     func includes(_ listener: Listener) -> Bool {

@@ -2,12 +2,13 @@ import Foundation
 import NIOCore
 
 /// What one open stream has still to write: news in order (each already encoded, and shared
-/// with every other stream it went to), and the latest standings and rank, each of which
-/// replaces the one before it while it waits. The stream's writer takes everything waiting at
+/// with every other stream it went to), and the latest digest of others' finds, standings and
+/// rank, each of which replaces the one before it while it waits. The stream's writer takes everything waiting at
 /// once (``next(after:)``) and writes it as one buffer.
 ///
 /// A phone too slow to keep up loses only what it no longer needs: a newer standings replaces an
-/// older one that was never written. News of the ledger is never dropped: past ``limit`` waiting
+/// older one that was never written, and a newer digest of finds an older one (its `through`
+/// covers the older's finds; their count is lost). News of the ledger is never dropped: past ``limit`` waiting
 /// the mailbox closes, the stream ends, and the browser reconnects with its last id and reads
 /// what it missed from the ledger (``LiveController``). News the ledger does not hold (a
 /// proximity hint, a heartbeat) is dropped oldest first instead.
@@ -25,12 +26,13 @@ import NIOCore
 public final class LiveMailbox: Sendable {
     private struct Waiting {
         var news: [LiveEvent] = []
+        var finds: LiveEvent?
         var standings: LiveEvent?
         var rank: LiveEvent?
         var closed = false
         var writer: CheckedContinuation<Void, Never>?
 
-        var isEmpty: Bool { news.isEmpty && standings == nil && rank == nil }
+        var isEmpty: Bool { news.isEmpty && finds == nil && standings == nil && rank == nil }
     }
 
     /// How many pieces of news may wait before the stream is ended as too slow.
@@ -51,6 +53,7 @@ public final class LiveMailbox: Sendable {
         lock.withLock {
             guard !waiting.closed else { return false }
             switch event.slot {
+            case .finds: waiting.finds = event
             case .standings: waiting.standings = event
             case .rank: waiting.rank = event
             case .news:
@@ -86,7 +89,7 @@ public final class LiveMailbox: Sendable {
     public var isClosed: Bool { lock.withLock { waiting.closed } }
 
     /// Everything waiting, as the bytes to write, once something is: news first (each ledger
-    /// event once, after seq `last`), then the standings, then the rank; and the last seq
+    /// event once, after seq `last`), then the digest of finds, the standings, the rank; and the last seq
     /// written. Nil once the mailbox is closed and nothing is left.
     public func next(after last: Int64) async -> (ByteBuffer, Int64)? {
         while true {
@@ -94,6 +97,7 @@ public final class LiveMailbox: Sendable {
                 if waiting.isEmpty { return nil }
                 let taken = waiting
                 waiting.news.removeAll(keepingCapacity: true)
+                waiting.finds = nil
                 waiting.standings = nil
                 waiting.rank = nil
                 return taken
@@ -108,6 +112,7 @@ public final class LiveMailbox: Sendable {
                     }
                     parts.append(event.wire)
                 }
+                if let finds = taken.finds { parts.append(finds.wire) }
                 if let standings = taken.standings { parts.append(standings.wire) }
                 if let rank = taken.rank { parts.append(rank.wire) }
                 if parts.isEmpty { continue }
