@@ -99,6 +99,28 @@ def run():
             assert "100" in text(cy, "#me"), text(cy, "#me")
         check("past ten players the phone shows the top ten and its own place, the whole board on request", crowd_beyond_the_top_ten)
 
+        def others_finds_in_few_toasts():
+            # Three players find A1 at once: Cy's phone hears them in digests (the first at
+            # once, the rest together), one toast each, which name a finder and count them all.
+            cy.execute_script("document.getElementById('toasts').replaceChildren()")
+            finders = [api(session, "POST", "/api/join", {"name": f"Finder {n}", "pin": "4321"}) for n in range(3)]
+            from concurrent.futures import ThreadPoolExecutor
+            with ThreadPoolExecutor(3) as pool:
+                answers = list(pool.map(lambda f: api(session, "POST", "/api/claims", {
+                    "code": session.code("A1"), "latitude": A1[0], "longitude": A1[1], "accuracy": 5}, token=f["token"]), finders))
+            assert all(a["verdict"] == "claimable" for a in answers), answers
+            time.sleep(1.5)   # longer than two digests' interval
+            toasts = [t.text for t in cy.find_elements(By.CSS_SELECTOR, "#toasts .toast")]
+            counted = 0
+            for line in toasts:
+                many = re.fullmatch(r"Finder \d found Rectorate steps! (\d+) finds just now\.", line)
+                one = re.fullmatch(r"Finder \d found Rectorate steps!", line)
+                assert many or one, f"a toast that is not news of the finds: {line!r} (all: {toasts})"
+                counted += int(many.group(1)) if many else 1
+            assert counted == 3 and len(toasts) <= 3, f"the toasts count {counted} finds of 3: {toasts}"
+            cy.save_screenshot(os.path.join(SHOTS, "finds-toast.png"))
+        check("others' finds reach the phone in a toast per digest, counted", others_finds_in_few_toasts)
+
         def too_far():
             join(bo, "Bo")
             verdict = claim_by_link(bo, session, "A1")
