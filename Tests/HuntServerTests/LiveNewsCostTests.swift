@@ -84,6 +84,17 @@ struct LiveNewsCostTests {
         #expect(await Self.text(boxes["P2"]!).contains(#""behind":{"name":"Di","points":45},"team":{"name":"Foxes","rank":2,"points":50,"teams":2}}"#))
         #expect(await Self.text(boxes["P3"]!).contains(#""rank":4"#))
         #expect(await Self.text(boxes["P4"]!).contains(#""rank":3"#))
+        #expect(await Self.text(room).contains("event: standings"), "the top changed: every stream hears it")
+
+        // Player 25, last, loses points: a change below the top ten that moves none of these
+        // four, so none of them is sent anything (the top every stream holds is not sent again).
+        await board.set("P25", points: -5)
+        await standings.invalidate()
+        await news.send()
+        let ping = LiveEvent(name: "ping", json: "{}")
+        await live.send(ping, to: nil)
+        for player in ["P1", "P2", "P3", "P4"] { #expect(await Self.text(boxes[player]!) == String(buffer: ping.wire)) }
+        #expect(await Self.text(room) == String(buffer: ping.wire))
         await live.closeAll()
     }
 

@@ -136,14 +136,16 @@ actor StandingsNews {
     private let standings: CachedRead<RankedStandings>
     /// The rank each listening player was last told.
     private var told: [String: RankLine] = [:]
+    /// The top every stream was last told: a change below it is news to the ranks it moved only.
+    private var toldTop: String?
 
     init(live: LiveEvents, standings: CachedRead<RankedStandings>) {
         self.live = live
         self.standings = standings
     }
 
-    /// Sends the standings as they are now: the top to every stream, and their rank to the
-    /// players whose rank changed. Nothing while nobody listens.
+    /// Sends the standings as they are now: the top to every stream when it changed, and
+    /// their rank to the players whose rank changed. Nothing while nobody listens.
     func send() async {
         guard await live.listenerCount > 0, let board = try? await standings.value() else { return }
         let listening = Set(await live.listeningPlayers)
@@ -154,7 +156,9 @@ actor StandingsNews {
             ranks[player] = line.event
         }
         if told.count > listening.count { told = told.filter { listening.contains($0.key) } }
-        await live.send(standings: board.top, ranks: ranks)
+        let topChanged = board.top.json != toldTop
+        toldTop = board.top.json
+        await live.send(standings: topChanged ? board.top : nil, ranks: ranks)
     }
 
     /// What a new stream of `listener` opens with: the top, and a player's own rank.
