@@ -155,6 +155,9 @@ public actor LiveEvents {
     private var digest = FindDigest()
     private var lastDigest: ContinuousClock.Instant?
     private var digestDue = false
+    /// Counts the digests' timers, so one made stale by a digest the standings took along
+    /// does not send the next early.
+    private var digestTimer = 0
     /// Every stream hears a `ping` this often, one shared message, so a connection that died
     /// without a word is noticed when the write fails.
     public let heartbeatInterval: Duration
@@ -276,16 +279,18 @@ public actor LiveEvents {
         let now = ContinuousClock.now
         if let last = lastDigest, now < last + findsInterval {
             digestDue = true
+            let timer = digestTimer
             Task { [findsInterval] in
                 try? await Task.sleep(until: last + findsInterval, clock: .continuous)
-                self.sendDigest()
+                self.sendDigest(timer: timer)
             }
             return
         }
-        sendDigest()
+        sendDigest(timer: digestTimer)
     }
 
-    private func sendDigest() {
+    private func sendDigest(timer: Int) {
+        guard timer == digestTimer else { return }
         postDigest()
         scheduleWake()
     }
@@ -293,6 +298,7 @@ public actor LiveEvents {
     /// Posts the digest waiting, if any, to every stream, without waking them.
     private func postDigest() {
         digestDue = false
+        digestTimer += 1
         guard !digest.isEmpty else { return }
         lastDigest = .now
         let event = digest.event

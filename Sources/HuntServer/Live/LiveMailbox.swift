@@ -7,8 +7,9 @@ import NIOCore
 /// once (``next(after:)``) and writes it as one buffer.
 ///
 /// A phone too slow to keep up loses only what it no longer needs: a newer standings replaces an
-/// older one that was never written, and a newer digest of finds an older one (its `through`
-/// covers the older's finds; their count is lost). News of the ledger is never dropped: past ``limit`` waiting
+/// older one that was never written. Digests of finds wait up to ``digestsKept`` (two seconds
+/// of them); past that the oldest goes (the newer's `through` covers its finds, their count is
+/// lost). News of the ledger is never dropped: past ``limit`` waiting
 /// the mailbox closes, the stream ends, and the browser reconnects with its last id and reads
 /// what it missed from the ledger (``LiveController``). News the ledger does not hold (a
 /// proximity hint, a heartbeat) is dropped oldest first instead.
@@ -26,17 +27,19 @@ import NIOCore
 public final class LiveMailbox: Sendable {
     private struct Waiting {
         var news: [LiveEvent] = []
-        var finds: LiveEvent?
+        var finds: [LiveEvent] = []
         var standings: LiveEvent?
         var rank: LiveEvent?
         var closed = false
         var writer: CheckedContinuation<Void, Never>?
 
-        var isEmpty: Bool { news.isEmpty && finds == nil && standings == nil && rank == nil }
+        var isEmpty: Bool { news.isEmpty && finds.isEmpty && standings == nil && rank == nil }
     }
 
     /// How many pieces of news may wait before the stream is ended as too slow.
     let limit: Int
+    /// How many digests of finds may wait.
+    static let digestsKept = 4
     /// An NSLock, as ``Ledger/Batcher`` uses: ThreadSanitizer sees its ordering.
     private let lock = NSLock()
     nonisolated(unsafe) private var waiting = Waiting()
@@ -53,7 +56,9 @@ public final class LiveMailbox: Sendable {
         lock.withLock {
             guard !waiting.closed else { return false }
             switch event.slot {
-            case .finds: waiting.finds = event
+            case .finds:
+                if waiting.finds.count >= Self.digestsKept { waiting.finds.removeFirst() }
+                waiting.finds.append(event)
             case .standings: waiting.standings = event
             case .rank: waiting.rank = event
             case .news:
@@ -97,7 +102,7 @@ public final class LiveMailbox: Sendable {
                 if waiting.isEmpty { return nil }
                 let taken = waiting
                 waiting.news.removeAll(keepingCapacity: true)
-                waiting.finds = nil
+                waiting.finds.removeAll(keepingCapacity: true)
                 waiting.standings = nil
                 waiting.rank = nil
                 return taken
@@ -112,7 +117,7 @@ public final class LiveMailbox: Sendable {
                     }
                     parts.append(event.wire)
                 }
-                if let finds = taken.finds { parts.append(finds.wire) }
+                parts.append(contentsOf: taken.finds.map(\.wire))
                 if let standings = taken.standings { parts.append(standings.wire) }
                 if let rank = taken.rank { parts.append(rank.wire) }
                 if parts.isEmpty { continue }
