@@ -187,8 +187,16 @@ def run():
             # The list is drawn again while the game master types (any player's news refreshes
             # the control room, and the photo's age has moved on): the reason typed so far and
             # the keyboard focus stay.
-            typing = gm.find_element(By.CSS_SELECTOR, "#photo-waiting input[data-reason]")
-            typing.send_keys(REASON[:10])
+            # The list is drawn anew every second while the age moves (a fresh clone's run met
+            # it between finding the field and typing): find it again and type what is missing.
+            from selenium.common.exceptions import StaleElementReferenceException
+            for attempt in range(5):
+                typing = gm.find_element(By.CSS_SELECTOR, "#photo-waiting input[data-reason]")
+                try:
+                    typing.send_keys(REASON[len(typing.get_attribute("value") or ""):10])
+                    break
+                except StaleElementReferenceException:
+                    if attempt == 4: raise
             time.sleep(1.1)   # "sent N s ago" reads differently now, so the list is drawn anew
             api(session, "POST", "/api/join", {"name": "Lia Costa", "pin": "2468"})
             WebDriverWait(gm, 15).until(expected_conditions.staleness_of(typing), message="the photo list drawn again")
