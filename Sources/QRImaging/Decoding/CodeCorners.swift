@@ -17,6 +17,9 @@ struct CodeCorners: Equatable {
     /// test: local binarisation breaks up a light-on-dark code's dark timing modules, and with
     /// it FrameDecoderTests' light-on-dark clip was read a frame late.
     var light = false
+    /// The finder-like places seen of the polarity with more of them: all of them when
+    /// neither polarity has its corners (the search then ran to the end).
+    var places = 0
 
     /// Past this many finder-like places of one polarity the search stops looking for corners
     /// and answers yes: a picture so crowded is not one to skip passes on, and the search is
@@ -121,6 +124,7 @@ extension GrayImage {
                 return false
             }
             eachFinderPattern { pattern in
+                defer { corners.places = max(dark.count, light.count) }
                 if pattern.dark {
                     if !corners.dark { corners.dark = adding(pattern, to: &dark) }
                 } else if !corners.light {

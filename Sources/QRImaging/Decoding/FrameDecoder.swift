@@ -1,19 +1,29 @@
 import Foundation
 
 /// Finds codes in camera frames, which a phone's browser sends a few a second while its player
-/// aims, at about the cost of one zbar pass each.
+/// aims, for less than one zbar pass each when they hold no code.
 ///
-/// The frame is read as it is (a reduced copy first for frames of 1200 px and up). Only when
-/// that finds nothing is it binarised locally, and zbar runs again only where the binarised
-/// frame holds three finder patterns placed as a code's corners (``CodeCorners``):
-/// dark-centred ones send zbar over the binarised frame (shadows, glare, low contrast),
-/// light-centred ones over the inverted frame (codes printed light on dark). A frame without a
-/// code, most of what a phone sends while its player walks up, then costs one zbar pass and a
-/// pass over its rows, where running both harder passes cost about three. A frame in which zbar
-/// could read a code always has its three finder patterns for the gate to see, so no code is
-/// read later than with both passes run every time (`FrameDecoderTests` holds it to that over
-/// clips of a phone approaching a code). Counting finder-like places alone was not enough:
-/// gravel, foliage and sensor noise hold dozens, and opened the gate on most such frames.
+/// The frame is read as it is when it is of 1200 px and up (a reduced copy first). Otherwise it
+/// is binarised locally first, and the binarised frame decides what zbar does
+/// (``CodeCorners``):
+/// - no three finder patterns placed as a code's corners: one sparse pass over the frame as it
+///   is, every second row and column (half a full pass) where the binarised frame shows three
+///   finder-like places or more, every fourth (a quarter) where it shows fewer. The gate can
+///   miss a code zbar reads: a shadow across its timing pattern, or modules too wide for the
+///   binarising window. Either still shows finder-like places, and a code whose finder
+///   patterns the binarising breaks up has modules so wide that every fourth line crosses each
+///   finder pattern many times;
+/// - corners: the passes as they always ran, the frame as it is with every line, then the
+///   binarised frame for dark-centred corners (shadows, glare, low contrast) and the inverted
+///   frame for light-centred ones (codes printed light on dark).
+///
+/// Most of what a phone sends while its player walks up holds no code, and costs the
+/// binarising and a quarter of a zbar pass where it cost a full pass and the binarising. A
+/// frame in which zbar could read a code with every pass has its three finder patterns for the
+/// gate to see, or modules big enough for the sparse pass, so no code is read later
+/// (`FrameDecoderTests` holds it to that over clips of a phone approaching a code and of one
+/// held close). Counting finder-like places alone was not enough: gravel, foliage and sensor
+/// noise hold dozens, and opened the gate on most such frames.
 ///
 /// Owns a zbar scanner: one per thread.
 ///
@@ -22,12 +32,18 @@ import Foundation
 /// let codes = try decoder.decode(fileBytes: jpeg).map(\.text)
 /// ```
 public final class FrameDecoder {
-    /// Passes in the order they may run; the last two only past the finder-pattern gate.
-    public static let passes: [DecodePass] = [.reduced, .full, .binarized, .inverted]
+    /// What zbar looked at: `reduced` for frames of 1200 px and up; `sparse`, every fourth line
+    /// of the frame where it shows no code's corners; else `full`, then `binarized` and
+    /// `inverted` as the corners' polarity asks.
+    public enum Pass: String, Sendable { case reduced, sparse, full, binarized, inverted }
+
+    /// Scan-line spacing of the `sparse` pass: over a frame with three finder-like places or
+    /// more, and over one with fewer.
+    static let sparseDensity = (places: 2, fewer: 4)
 
     private let reader: SymbolReader
     /// What each frame went through, for tests and benchmarks: the passes zbar ran.
-    public private(set) var lastPasses: [DecodePass] = []
+    public private(set) var lastPasses: [Pass] = []
 
     public init(symbologies: Set<Symbology> = [.qr]) {
         reader = SymbolReader(symbologies: symbologies)
@@ -61,12 +77,16 @@ public final class FrameDecoder {
     }
 
     private func decodeFullSize(_ frame: GrayImage) -> [DecodedSymbol] {
-        lastPasses.append(.full)
-        let found = reader.read(frame)
-        guard found.isEmpty else { return found }
         let stretched = frame.stretched()
         let binary = stretched.binarized(window: stretched.adaptiveWindow)
         let corners = binary.codeCorners()
+        guard corners.dark || corners.light else {
+            lastPasses.append(.sparse)
+            return reader.read(frame, density: corners.places >= 3 ? Self.sparseDensity.places : Self.sparseDensity.fewer)
+        }
+        lastPasses.append(.full)
+        let found = reader.read(frame)
+        guard found.isEmpty else { return found }
         if corners.dark {
             lastPasses.append(.binarized)
             let found = reader.read(binary)
