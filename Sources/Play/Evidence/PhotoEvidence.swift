@@ -60,8 +60,9 @@ public struct PhotoEvidence: Sendable {
 }
 
 /// The codes in one camera frame (a phone's browser sends a few a second while its player
-/// aims), read by ``QRImaging/FrameDecoder``: one zbar pass, and the harder ones only where
-/// the frame shows finder patterns. The next frame is a fraction of a second away.
+/// aims), read by ``QRImaging/FrameDecoder``: a sparse zbar pass where the frame shows no
+/// code's corners, the full and harder ones only where it does. The next frame is a fraction of
+/// a second away.
 ///
 /// Frames are decoded on ``PictureWork/pool``, in the order they came, each thread with its
 /// own ``QRImaging/FrameDecoder`` (its zbar scanner made once).

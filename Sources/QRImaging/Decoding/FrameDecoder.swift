@@ -1,29 +1,25 @@
 import Foundation
 
 /// Finds codes in camera frames, which a phone's browser sends a few a second while its player
-/// aims, for less than one zbar pass each when they hold no code.
+/// aims; a frame without a code costs less than one zbar pass.
 ///
-/// The frame is read as it is when it is of 1200 px and up (a reduced copy first). Otherwise it
-/// is binarised locally first, and the binarised frame decides what zbar does
-/// (``CodeCorners``):
-/// - no three finder patterns placed as a code's corners: one sparse pass over the frame as it
-///   is, every second row and column (half a full pass) where the binarised frame shows three
-///   finder-like places or more, every fourth (a quarter) where it shows fewer. The gate can
-///   miss a code zbar reads: a shadow across its timing pattern, or modules too wide for the
-///   binarising window. Either still shows finder-like places, and a code whose finder
-///   patterns the binarising breaks up has modules so wide that every fourth line crosses each
-///   finder pattern many times;
-/// - corners: the passes as they always ran, the frame as it is with every line, then the
+/// Frames of 1200 px and up are read first as a reduced copy. Otherwise the frame is binarised
+/// locally, and what the binarised frame shows (``CodeCorners``) decides zbar's passes:
+/// - three finder patterns placed as a code's corners: zbar reads the frame as it is, then the
 ///   binarised frame for dark-centred corners (shadows, glare, low contrast) and the inverted
-///   frame for light-centred ones (codes printed light on dark).
+///   frame for light-centred ones (codes printed light on dark);
+/// - no such corners: one sparse pass over the frame as it is, every second row and column
+///   where the binarised frame shows three finder-like places or more, every fourth where it
+///   shows fewer (half and a quarter of a full pass).
 ///
-/// Most of what a phone sends while its player walks up holds no code, and costs the
-/// binarising and a quarter of a zbar pass where it cost a full pass and the binarising. A
-/// frame in which zbar could read a code with every pass has its three finder patterns for the
-/// gate to see, or modules big enough for the sparse pass, so no code is read later
-/// (`FrameDecoderTests` holds it to that over clips of a phone approaching a code and of one
-/// held close). Counting finder-like places alone was not enough: gravel, foliage and sensor
-/// noise hold dozens, and opened the gate on most such frames.
+/// The sparse pass is there because the gate can miss a code zbar reads: in the approach clip
+/// with a hard shadow, the first frame zbar reads shows three finder patterns but no timing
+/// pattern between them, and every second line still reads it. Most of what a phone sends while
+/// its player walks up holds no code, and now costs the binarising and a fraction of a zbar
+/// pass where it cost a full pass and the binarising. `FrameDecoderTests` holds it to reading
+/// codes no later than every pass run on every frame, over clips of a phone approaching a code
+/// and of one held close. Counting finder-like places alone was not enough as a gate: gravel,
+/// foliage and sensor noise hold dozens.
 ///
 /// Owns a zbar scanner: one per thread.
 ///
@@ -32,8 +28,8 @@ import Foundation
 /// let codes = try decoder.decode(fileBytes: jpeg).map(\.text)
 /// ```
 public final class FrameDecoder {
-    /// What zbar looked at: `reduced` for frames of 1200 px and up; `sparse`, every fourth line
-    /// of the frame where it shows no code's corners; else `full`, then `binarized` and
+    /// What zbar looked at: `reduced` for frames of 1200 px and up; `sparse`, every second or
+    /// fourth line of a frame that shows no code's corners; else `full`, then `binarized` and
     /// `inverted` as the corners' polarity asks.
     public enum Pass: String, Sendable { case reduced, sparse, full, binarized, inverted }
 
