@@ -76,10 +76,16 @@ extension ServedHunt {
         case .findRecorded:
             if case .findRecorded(let body)? = try? event.decodedBody() { await found.changed(for: body.claim.player) }
             await broadcastLeaderboard()
-        case .playerJoined, .findVoided, .pointsAdjusted, .hintRevealed, .tradeAccepted, .photoJudged: await broadcastLeaderboard()
+        case .findVoided:
+            found.changedForEveryone()
+            await broadcastLeaderboard()
+        case .playerJoined, .pointsAdjusted, .hintRevealed, .tradeAccepted, .photoJudged: await broadcastLeaderboard()
         // Also when `geoqr gm` forgot them, or dropped the positions, beside this server.
         case .playerForgotten:
-            if case .playerForgotten(let body)? = try? event.decodedBody() { await forgetKept(of: body.player) }
+            if case .playerForgotten(let body)? = try? event.decodedBody() {
+                await forgetKept(of: body.player)
+                await found.changed(for: body.player)
+            }
             await cacheFlags.invalidate()
             await broadcastLeaderboard()
         case .positionsDropped: await whereabouts.clear()
