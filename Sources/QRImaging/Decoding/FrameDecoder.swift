@@ -13,10 +13,10 @@ import Foundation
 ///   shows fewer (half and a quarter of a full pass).
 ///
 /// The sparse pass is there because the gate can miss a code zbar reads: in the approach clip
-/// with a hard shadow, the first frame zbar reads shows three finder patterns but no timing
-/// pattern between them, and every second line still reads it. Most of what a phone sends while
-/// its player walks up holds no code, and now costs the binarising and a fraction of a zbar
-/// pass where it cost a full pass and the binarising. `FrameDecoderTests` holds it to reading
+/// with a hard shadow, the first frame zbar reads shows three finder patterns that fail the
+/// gate's corner and timing tests, and every second line still reads it. Most of what a phone
+/// sends while its player walks up holds no code, and now costs the binarising and a fraction
+/// of a zbar pass where it cost a full pass and the binarising. `FrameDecoderTests` holds it to reading
 /// codes no later than every pass run on every frame, over clips of a phone approaching a code
 /// and of one held close. Counting finder-like places alone was not enough as a gate: gravel,
 /// foliage and sensor noise hold dozens.
