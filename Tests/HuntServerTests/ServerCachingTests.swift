@@ -1,5 +1,6 @@
 import Foundation
 import GeoQR
+import HTTPTypes
 import HummingbirdTesting
 @testable import HuntServer
 import Ledger
@@ -121,7 +122,7 @@ struct ServerCachingTests {
 
     /// A stop or a void recorded by another process (`geoqr gm …` on the same data
     /// directory) reaches the running server within about a second: the void by the ledger
-    /// follower, which marks the kept finds changed (they are otherwise kept for 30 s).
+    /// follower, which marks the kept finds changed (they are otherwise kept for a minute).
     @Test func anotherProcesssStopAndVoidAreSeenSoon() async throws {
         let h = try Harness()
         try await h.app.test(.router) { client in
@@ -152,6 +153,36 @@ struct ServerCachingTests {
                 refused = try await client.claim(h.code("B1"), token: ada.token, at: Harness.b1).error
             }
             #expect(refused == "hunt-stopped")
+        }
+    }
+
+    /// A checked sign-in is kept for a minute (a phone's poll costs no read), and a session
+    /// that ends elsewhere ends here at once: a sign-out on another server through the
+    /// servers' news, a PIN reset by another process (`geoqr gm reset-pin`) through the ledger.
+    @Test func keptSignInsEndWhereverTheirSessionEnds() async throws {
+        let h = try Harness()
+        try await h.app.test(.router) { client in
+            let ada = try await client.join("Ada")
+            let bob = try await client.join("Bob")
+            #expect(try await client.call(.get, "/api/caches", token: ada.token).status == .ok)
+            #expect(try await client.call(.get, "/api/caches", token: bob.token).status == .ok)
+            let other = try SQLiteGameStore(directory: h.directory, configuration: .init(pinCost: 4, synchronousFull: false))
+            // Ended in the store with no event and no news: the sign-in kept here still holds.
+            try await other.endSessions(hunt: "TEST", player: bob.id)
+            #expect(try await client.call(.get, "/api/caches", token: bob.token).status == .ok, "kept")
+            // Bob signed out on another server, which says so.
+            let news = ServerNews(origin: "B", hunt: "TEST", audience: .gameMaster, name: ServedHunt.signedOutNews,
+                                  json: #"{"player":"\#(bob.id)"}"#)
+            await h.session.heard(news: String(decoding: try JSONEncoder().encode([news]), as: UTF8.self))
+            #expect(try await client.call(.get, "/api/caches", token: bob.token).status == .unauthorized)
+
+            _ = try await other.resetPIN(hunt: "TEST", player: "Ada", pin: "2468", by: "gm", at: Date())
+            var status = HTTPResponse.Status.ok
+            for _ in 0..<100 where status == .ok {
+                try await Task.sleep(for: .milliseconds(50))
+                status = try await client.call(.get, "/api/caches", token: ada.token).status
+            }
+            #expect(status == .unauthorized, "the follower ended Ada's kept sign-in")
         }
     }
 

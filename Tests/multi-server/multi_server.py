@@ -11,6 +11,8 @@ starts them) and checks that either server answers any player:
   4. the game master stops the hunt on A: B refuses claims; starts it on B: A takes them
   5. 200 trade accepts at once, spread over both servers, for 10 cards offered 20 times each:
      exactly one accept per card, and every card has one owner
+  6. a session ended on A (a sign-out, a PIN reset) is refused on B within a second, though B
+     keeps the sign-ins it checked for a minute
 
 Each check prints one line; the exit status is 1 when any failed. Standard library only; the
 HTTP client is Benchmarks/load/geoqr_load.py's.
@@ -264,6 +266,25 @@ async def main(args):
           and all(len(who) == 1 for who in owners.values()),
           f"200 accepts over A and B in {seconds:.1f} s: {len(accepted)} accepted (one per card: {sorted(per_card.values())}), "
           f"the rest {other}; owners per card {sorted(len(w) for w in owners.values())}")
+
+    # 6. Each server keeps the sign-ins it checked for a minute; a session ended on the other
+    #    ends there within a second: a sign-out (the servers' news), a PIN reset (the ledger).
+    fay, fay_token = await a.join(f"Fay{run}")
+    gus, gus_token = await b.join(f"Gus{run}")
+    kept = [(await s.call("GET", "/api/me", token=t))[0] for s in (a, b) for t in (fay_token, gus_token)]
+    status_out, _ = await a.call("POST", "/api/signout", token=fay_token)
+    status_pin, _ = await a.call("POST", f"/api/admin/players/{gus}/pin", {"pin": "1357"}, headers=admin)
+    async def refused_within(server, token, seconds):
+        started = time.monotonic()
+        while True:
+            status, _ = await server.call("GET", "/api/me", token=token)
+            if status == 401 or time.monotonic() - started > seconds:
+                return status, time.monotonic() - started
+            await asyncio.sleep(0.05)
+    (out_b, out_s), (pin_b, pin_s) = await refused_within(b, fay_token, 1.0), await refused_within(b, gus_token, 1.0)
+    check(kept == [200] * 4 and status_out == 200 and status_pin == 200 and out_b == 401 and pin_b == 401,
+          f"signed out on A: B refuses the token after {out_s:.2f} s ({out_b}); PIN reset on A: B refuses the old "
+          f"session after {pin_s:.2f} s ({pin_b})")
     print("multi-server: " + ("OK" if not failures else f"{len(failures)} FAILED"))
     return 1 if failures else 0
 

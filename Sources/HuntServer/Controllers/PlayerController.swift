@@ -59,6 +59,7 @@ struct PlayerController {
             try await session.game.signIns.end(token)
             session.signedIn.forget(token: token)
         }
+        session.tellOtherServers(signedOut: id)
         return SignedOut(ok: true, all: all)
     }
 

@@ -89,6 +89,9 @@ extension ServedHunt {
             await cacheFlags.invalidate()
             await broadcastLeaderboard()
         case .positionsDropped: await whereabouts.clear()
+        // The reset ended the player's sessions in the store: the kept sign-ins end here too.
+        case .pinReset:
+            if case .pinReset(let body)? = try? event.decodedBody() { signedIn.forget(player: body.player) }
         default: break
         }
     }

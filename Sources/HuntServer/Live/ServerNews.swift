@@ -26,6 +26,20 @@ extension ServedHunt {
     /// background (``NewsPublisher``): a player's answer does not wait for it.
     func tellEveryServer(_ event: LiveEvent, to audience: Audience) async {
         await live.send(event, to: audience)
+        tellOtherServers(event, to: audience)
+    }
+
+    /// Tells the other servers that `player` signed out here (one session or all): they forget
+    /// the sign-ins they kept for the player (``CheckedSignIns``) and check again with the
+    /// store. No phone hears it, and no token goes out: only the player's id.
+    func tellOtherServers(signedOut player: String) {
+        tellOtherServers(LiveEvent(name: Self.signedOutNews, value: ["player": player]), to: .gameMaster)
+    }
+
+    /// The name of ``tellOtherServers(signedOut:)``'s news.
+    static let signedOutNews = "signed-out"
+
+    private func tellOtherServers(_ event: LiveEvent, to audience: Audience) {
         guard othersHear else { return }
         let news = ServerNews(origin: serverID, hunt: hunt.id, audience: audience, name: event.name, json: event.json)
         do {
@@ -53,6 +67,10 @@ extension ServedHunt {
             }
         case "readiness":
             if let check = try? decoder.decode(PhoneCheck.self, from: Data(news.json.utf8)) { await readiness.report(check) }
+        case Self.signedOutNews:
+            struct SignedOut: Decodable { var player: String }
+            if let out = try? decoder.decode(SignedOut.self, from: Data(news.json.utf8)) { signedIn.forget(player: out.player) }
+            return   // for the servers only
         default: break
         }
         await live.send(LiveEvent(name: news.name, json: news.json), to: news.audience)

@@ -2,20 +2,28 @@ import Foundation
 import Ledger
 import Play
 
-/// Sign-ins this server has checked, kept for a second: every request carries a token, and
-/// asking the store each time would cost a read per request (three times fewer reads a second
-/// on SQLite). Only answers the store gave are kept, never a refusal, so a token issued on
-/// another server signs in here at once; a session ended here (a PIN reset) is forgotten at
-/// once, one ended on another server within a second.
+/// Sign-ins this server has checked, kept for a minute: every request carries a token, and a
+/// phone asks every few seconds, so asking the store each time cost a read per request (and
+/// under load, waiting for a reader was most of a claim's time). Only answers the store gave
+/// are kept, never a refusal, so a token issued on another server signs in here at once.
+///
+/// A session that ends is forgotten at once wherever it ended: here (a sign-out, a PIN reset,
+/// a player forgotten), through the ledger for PIN resets and forgotten players on any server
+/// or `geoqr gm` (``LedgerNews``), and through the servers' news for a sign-out on another
+/// server (``ServedHunt/tellOtherServers(signedOut:)``). ``maxAge`` only bounds what a lost
+/// notice could leave behind, and how long an idle session's expiry may lag.
 ///
 /// ```swift
 /// let player = try await session.signedIn.player(for: token)   // "P3", or nil
 /// ```
-final class CheckedSignIns: @unchecked Sendable {   // `kept` only under `lock`
+final class CheckedSignIns: @unchecked Sendable {   // `kept`, `tokens` only under `lock`
     private let signIns: SignIns
     private let lock = NSLock()
     private var kept: [String: (player: String, until: ContinuousClock.Instant)] = [:]
-    private let maxAge: Duration = .seconds(1)
+    /// The kept tokens of each player, so a player's sessions are forgotten without a search.
+    private var tokens: [String: Set<String>] = [:]
+    /// How long a checked sign-in is kept.
+    static let maxAge: Duration = .seconds(60)
 
     init(_ signIns: SignIns) {
         self.signIns = signIns
@@ -25,24 +33,33 @@ final class CheckedSignIns: @unchecked Sendable {   // `kept` only under `lock`
         let now = ContinuousClock.now
         if let known = lock.withLock({ kept[token] }), now < known.until { return known.player }
         guard let player = try await signIns.player(for: token) else {
-            lock.withLock { _ = kept.removeValue(forKey: token) }
+            lock.withLock { drop(token) }
             return nil
         }
         lock.withLock {
             // Expired entries go when the table grows: a flood of sessions cannot fill memory.
-            if kept.count > 100_000 { kept = kept.filter { now < $0.value.until } }
-            kept[token] = (player, now + maxAge)
+            if kept.count > 100_000 { for (token, entry) in kept where entry.until <= now { drop(token) } }
+            kept[token] = (player, now + Self.maxAge)
+            tokens[player, default: []].insert(token)
         }
         return player
     }
 
     /// One session ended here (a sign-out).
     func forget(token: String) {
-        lock.withLock { _ = kept.removeValue(forKey: token) }
+        lock.withLock { drop(token) }
     }
 
-    /// The player's sessions ended (their PIN was reset here).
+    /// The player's sessions ended (a sign-out of all of them, a PIN reset, the player forgotten).
     func forget(player: String) {
-        lock.withLock { kept = kept.filter { $0.value.player != player } }
+        lock.withLock {
+            for token in tokens.removeValue(forKey: player) ?? [] { kept.removeValue(forKey: token) }
+        }
+    }
+
+    private func drop(_ token: String) {
+        guard let player = kept.removeValue(forKey: token)?.player else { return }
+        tokens[player]?.remove(token)
+        if tokens[player]?.isEmpty == true { tokens.removeValue(forKey: player) }
     }
 }

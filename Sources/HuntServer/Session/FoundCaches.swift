@@ -20,7 +20,7 @@ final class FoundCaches: @unchecked Sendable {   // `byPlayer` only under `lock`
     private let lock = NSLock()
     private var byPlayer: [String: CachedRead<Set<String>>] = [:]
     /// A kept set is read again after this even when nothing marked it changed.
-    static let maxAge: Duration = .seconds(30)
+    static let maxAge: Duration = .seconds(60)
 
     init(store: any GameStore, hunt: String) {
         self.store = store
