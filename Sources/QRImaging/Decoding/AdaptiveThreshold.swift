@@ -2,41 +2,75 @@ extension GrayImage {
     /// Local (adaptive) binarisation: a pixel is dark when it is `percent`% darker than the
     /// mean of the window around it (Bradley's method). Shadows and uneven light move the
     /// local mean with them, so one threshold no longer has to fit the whole picture.
+    ///
+    /// A camera frame is binarised before zbar sees it, so this runs on every frame a phone
+    /// sends. The window's sums come from running column sums, not a summed-area table: each
+    /// row adds the row entering the window to every column and takes away the row leaving
+    /// it, and one running sum along the row gives every window's total; and a pixel's level
+    /// is set without a branch. Against the summed-area table and a branch a pixel, a third
+    /// less time (perf samples beside zbar's on the gravel and street frames).
     func binarized(window: Int, percent: Int = 12) -> GrayImage {
-        let table = IntegralImage(self)
-        let r = max(window / 2, 1), w = width, h = height, stride = w + 1
+        let r = max(window / 2, 1), w = width, h = height
         // Dark when mean · (100 − percent) > pixel · 100, the mean a whole number (sum / area,
         // rounded down): the same as sum ≥ least · area, where `least` is the smallest whole
         // mean that makes this pixel dark. No division per pixel.
         let keep = 100 - percent
         let least = (0..<256).map { $0 * 100 / keep + 1 }
-        var out = [UInt8](repeating: 255, count: pixels.count)
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        // The sum of each column over the window's rows, and those sums summed along the row
+        // (prefix[x] = columns[0..<x]); 255 · 2³² / 255 pixels cannot overflow them.
+        var columns = [UInt32](repeating: 0, count: w)
+        var prefix = [UInt32](repeating: 0, count: w + 1)
         pixels.withUnsafeBufferPointer { px in
             out.withUnsafeMutableBufferPointer { dst in
                 least.withUnsafeBufferPointer { least in
-                    table.withSums { s in
-                        for y in 0..<h {
-                            let y0 = max(y - r, 0), y1 = min(y + r + 1, h)
-                            let top = y0 * stride, bottom = y1 * stride, rows = y1 - y0, row = y * w
-                            @inline(__always) func edge(_ x: Int) {
-                                let x0 = max(x - r, 0), x1 = min(x + r + 1, w)
-                                let sum = Int(s[bottom + x1] &- s[top + x1] &- s[bottom + x0] &+ s[top + x0])
-                                if sum >= least[Int(px[row + x])] * (x1 - x0) * rows { dst[row + x] = 0 }
+                    columns.withUnsafeMutableBufferPointer { columns in
+                        prefix.withUnsafeMutableBufferPointer { prefix in
+                            var top = 0, bottom = 0   // the rows in `columns`: top..<bottom
+                            for y in 0..<h {
+                                while bottom < min(y + r + 1, h) {
+                                    let row = bottom * w
+                                    for x in 0..<w { columns[x] &+= UInt32(px[row + x]) }
+                                    bottom += 1
+                                }
+                                while top < max(y - r, 0) {
+                                    let row = top * w
+                                    for x in 0..<w { columns[x] &-= UInt32(px[row + x]) }
+                                    top += 1
+                                }
+                                var running: UInt32 = 0
+                                for x in 0..<w {
+                                    running &+= columns[x]
+                                    prefix[x + 1] = running
+                                }
+                                let rows = bottom - top, row = y * w
+                                @inline(__always) func edge(_ x: Int) {
+                                    let x0 = max(x - r, 0), x1 = min(x + r + 1, w)
+                                    let sum = Int(prefix[x1] &- prefix[x0])
+                                    dst[row + x] = Self.level(sum, least[Int(px[row + x])] * (x1 - x0) * rows)
+                                }
+                                // Away from the sides the window is whole: no clamping, one area.
+                                let inner = min(r, w)..<max(w - r, min(r, w)), area = (2 * r + 1) * rows
+                                for x in 0..<inner.lowerBound { edge(x) }
+                                for x in inner {
+                                    let sum = Int(prefix[x + r + 1] &- prefix[x - r])
+                                    dst[row + x] = Self.level(sum, least[Int(px[row + x])] * area)
+                                }
+                                for x in inner.upperBound..<w { edge(x) }
                             }
-                            // Away from the sides the window is whole: no clamping, one area.
-                            let inner = min(r, w)..<max(w - r, min(r, w)), area = (2 * r + 1) * rows
-                            for x in 0..<inner.lowerBound { edge(x) }
-                            for x in inner {
-                                let sum = Int(s[bottom + x + r + 1] &- s[top + x + r + 1] &- s[bottom + x - r] &+ s[top + x - r])
-                                if sum >= least[Int(px[row + x])] * area { dst[row + x] = 0 }
-                            }
-                            for x in inner.upperBound..<w { edge(x) }
                         }
                     }
                 }
             }
         }
         return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    /// 0 (dark) when `sum` reaches `threshold`, else 255, without a branch: on gravel or
+    /// foliage the two are as likely as a coin's sides, and a branch guessed wrong each time.
+    @inline(__always)
+    private static func level(_ sum: Int, _ threshold: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (sum &- threshold) >> 63)
     }
 
     /// A window about an eighth of the shorter side: several modules of any code that fills a
