@@ -116,15 +116,16 @@ struct PlayerController {
         let fix = await session.whereabouts.report(player: id, latitude: here.coordinate.latitude,
                                                    longitude: here.coordinate.longitude, accuracy: here.accuracy, time: session.now())
         // Only a control room hears positions: with none open anywhere, there is nothing to encode.
-        let heard = await session.live.gameMasterListening
-        if heard || session.othersHear {
+        if session.live.gameMasterListening || session.othersHear {
             await session.tellEveryServer(LiveEvent(name: "position", value: fix), to: .gameMaster)
         }
         let caches = try await CacheCatalogue(session: session).views(for: id, from: here.coordinate)
         let near = caches.filter {
             Proximity.announces(found: $0.found, disabled: $0.disabled, distance: $0.distanceM, within: session.options.proximity)
         }
-        for cacheID in await session.live.firstMentions(of: near.map(\.id), session: session.sessionKey(request)) {
+        // Most reports are near no unfound cache: they do not wait for the streams' actor.
+        let fresh = near.isEmpty ? [] : await session.live.firstMentions(of: near.map(\.id), session: session.sessionKey(request))
+        for cacheID in fresh {
             guard let view = near.first(where: { $0.id == cacheID }) else { continue }
             struct Near: Encodable { var cache, name: String; var distanceM: Double?; var direction: String? }
             await session.live.send(LiveEvent(name: "proximity", value: Near(

@@ -190,7 +190,7 @@ public final class ServedHunt: Sendable {
     private func tellGameMaster(_ claim: ClaimRecord, verdict: Verdict, find: String?, points: Int?) async {
         // A control room may be open on another server: the news goes out whether or not one
         // is open here, where the store can tell other servers.
-        guard await live.gameMasterListening || othersHear else { return }
+        guard live.gameMasterListening || othersHear else { return }
         let who = try? await players.player(id: claim.player)
         await tellEveryServer(LiveEvent(name: "claim", value: FeedLine(claim, verdict: verdict, find: find, points: points,
                                                                        name: who?.name ?? claim.player, team: who?.team,
