@@ -62,30 +62,4 @@ struct DurabilityTests {
         defer { relaxed.removeFolder() }
         #expect(try relaxed.synchronousLevel() == 1)
     }
-
-    /// No commit copies the log into the file (a commit that did waited 157 ms at 8,500
-    /// phones, and every claim behind it): the checkpointer does, beside the writer, within
-    /// about a second. The writes stay well under the 1,000 pages at which a commit would
-    /// have copied it itself.
-    @Test func theLogReachesTheFileWithoutACommitCopyingIt() async throws {
-        let store = try makeStore(.init(pinCost: 4, synchronousFull: false))
-        defer { store.removeFolder() }
-        let autocheckpoint = try await store.pool.writeWithoutTransaction { db in
-            try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint")
-        }
-        #expect(autocheckpoint == 0)
-        func fileSize() throws -> Int {
-            try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int ?? 0
-        }
-        let before = try fileSize()
-        for i in 0..<40 { _ = try await store.join(hunt: "TEST", name: "Player \(i)", pin: "2468", team: nil, at: t0) }
-        let log = try FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int ?? 0
-        #expect(log > 0 && log < 1_000 * 4_096, "the log holds the joins: \(log) bytes")
-        var after = try fileSize()
-        for _ in 0..<100 where after <= before {
-            try await Task.sleep(for: .milliseconds(50))
-            after = try fileSize()
-        }
-        #expect(after > before, "the file grew from \(before) bytes as the log was copied into it")
-    }
 }

@@ -43,8 +43,6 @@ public final class SQLiteGameStore: GameStore {
     public let configuration: Configuration
     let pool: DatabasePool
     let committer: GroupCommit
-    /// Copies the log into the file beside the writer (nil for an in-memory ledger).
-    private let checkpoints: Checkpointer?
 
     /// Opens (creating if needed) `<directory>/ledger.sqlite`.
     public convenience init(directory: String, configuration: Configuration = Configuration()) throws {
@@ -65,14 +63,8 @@ public final class SQLiteGameStore: GameStore {
             // GRDB turns WAL on with synchronous=NORMAL once the connection is open, after
             // prepareDatabase: the writer's durability is set again here, where it sticks.
             let synchronous = configuration.synchronousFull ? "FULL" : "NORMAL"
-            // No commit copies the log into the file: the checkpointer does, beside the writer.
-            try pool.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
-            }
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
             try LedgerSchema.migrator.migrate(pool)
-            checkpoints = path.isEmpty || path == ":memory:" || path.hasPrefix("file:") ? nil
-                : try Checkpointer(path: path, busyTimeout: configuration.busyTimeout)
         } catch {
             throw LedgerError.from(error, path: path)
         }
