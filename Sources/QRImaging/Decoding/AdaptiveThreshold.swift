@@ -18,7 +18,8 @@ extension GrayImage {
         let least = (0..<256).map { $0 * 100 / keep + 1 }
         var out = [UInt8](repeating: 0, count: pixels.count)
         // The sum of each column over the window's rows, and those sums summed along the row
-        // (prefix[x] = columns[0..<x]); 255 · 2³² / 255 pixels cannot overflow them.
+        // (prefix[x] = columns[0..<x]). They wrap in 32 bits, and a window's sum, a difference
+        // of two, is still exact: no window holds 2³² / 255 pixels.
         var columns = [UInt32](repeating: 0, count: w)
         var prefix = [UInt32](repeating: 0, count: w + 1)
         pixels.withUnsafeBufferPointer { px in
