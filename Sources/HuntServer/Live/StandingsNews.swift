@@ -138,6 +138,8 @@ actor StandingsNews {
     private var told: [String: RankLine] = [:]
     /// The top every stream was last told: a change below it is news to the ranks it moved only.
     private var toldTop: String?
+    /// Sends begun: a send that a later one overtook while it read gives way to it.
+    private var begun = 0
 
     init(live: LiveEvents, standings: CachedRead<RankedStandings>) {
         self.live = live
@@ -147,8 +149,14 @@ actor StandingsNews {
     /// Sends the standings as they are now: the top to every stream when it changed, and
     /// their rank to the players whose rank changed. Nothing while nobody listens.
     func send() async {
+        begun += 1
+        let mine = begun
         guard await live.listenerCount > 0, let board = try? await standings.value() else { return }
         let listening = Set(await live.listeningPlayers)
+        // A later send began while this one read (the actor lets it in at each await): its
+        // board is as new or newer. This one's, told after it, would leave a finder's own rank
+        // as it was before the find, with nothing left to correct it.
+        guard mine == begun else { return }
         var ranks: [String: LiveEvent] = [:]
         for player in listening {
             guard let line = board.rank(of: player), told[player] != line else { continue }
