@@ -195,6 +195,31 @@ extension GrayImage {
         #expect(code.finderPatterns().dark == 3 && inverted.finderPatterns().light == 3)
     }
 
+    /// The row read eight pixels at a time ends its runs where a pixel-by-pixel walk does:
+    /// on rows of every length around the eight-pixel steps, with runs from one pixel long to
+    /// longer than a step, and grey levels either side of 128 (not only 0 and 255).
+    @Test func runEndsAreWhereTheToneChanges() {
+        var rng = SeededRandom(seed: 27)
+        for count in Array(0...40) + [63, 64, 65, 640] {
+            for _ in 0..<20 {
+                var row: [UInt8] = []
+                var dark = rng.next(2) == 0
+                while row.count < count {
+                    for _ in 0..<min(1 + rng.next(rng.next(2) == 0 ? 3 : 12), count - row.count) {
+                        row.append(UInt8(dark ? rng.next(128) : 128 + rng.next(128)))
+                    }
+                    dark.toggle()
+                }
+                let expected = (1..<max(count, 1)).filter { (row[$0] < 128) != (row[$0 - 1] < 128) } + (count > 0 ? [count] : [])
+                var ends: [Int] = []
+                row.withUnsafeBufferPointer { px in
+                    GrayImage.eachRunEnd(in: px.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: count) { ends.append($0) }
+                }
+                #expect(ends == expected, "row of \(count): \(row)")
+            }
+        }
+    }
+
     @Test("finder proportions, as zbar counts them with a unit's slack", arguments: [
         ([1, 1, 3, 1, 1], true), ([4, 4, 12, 4, 4], true), ([5, 3, 13, 4, 4], true),
         ([1, 1, 1, 1, 1], false), ([3, 1, 3, 1, 3], false), ([1, 1, 9, 1, 1], false), ([1, 1, 3, 1, 9], false),
@@ -221,5 +246,16 @@ extension GrayImage {
             }
         }
         #expect(image.binarized(window: window).pixels == expected)
+    }
+
+    /// The histogram counted in four tables adds up to the one counted a pixel at a time, on
+    /// pixel counts that are not a multiple of four.
+    @Test(arguments: [0, 1, 7, 640 * 480 + 3])
+    func histogramCountsEveryPixel(count: Int) {
+        var rng = SeededRandom(seed: UInt64(count + 1))
+        let image = GrayImage(width: count, height: 1, pixels: (0..<count).map { _ in UInt8(rng.next(rng.next(2) == 0 ? 4 : 256)) })
+        var expected = [Int](repeating: 0, count: 256)
+        for p in image.pixels { expected[Int(p)] += 1 }
+        #expect(image.histogram() == expected)
     }
 }
