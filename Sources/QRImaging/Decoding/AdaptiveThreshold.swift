@@ -11,6 +11,7 @@ extension GrayImage {
     /// less time (perf samples beside zbar's on the gravel and street frames).
     func binarized(window: Int, percent: Int = 12) -> GrayImage {
         let r = max(window / 2, 1), w = width, h = height
+        guard w > 0, h > 0 else { return self }
         // Dark when mean · (100 − percent) > pixel · 100, the mean a whole number (sum / area,
         // rounded down): the same as sum ≥ least · area, where `least` is the smallest whole
         // mean that makes this pixel dark. No division per pixel.

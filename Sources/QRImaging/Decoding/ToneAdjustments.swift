@@ -29,7 +29,8 @@ extension GrayImage {
         var counts = [UInt32](repeating: 0, count: 4 * 256)
         pixels.withUnsafeBufferPointer { px in
             counts.withUnsafeMutableBufferPointer { c in
-                let c = c.baseAddress!, p = px.baseAddress!, n = px.count, quads = n & ~3
+                guard let p = px.baseAddress, let c = c.baseAddress else { return }
+                let n = px.count, quads = n & ~3
                 var i = 0
                 while i < quads {
                     c[Int(p[i])] &+= 1
@@ -55,7 +56,7 @@ extension GrayImage {
         var out = pixels
         table.withUnsafeBufferPointer { t in
             out.withUnsafeMutableBufferPointer { o in
-                let t = t.baseAddress!, o = o.baseAddress!
+                guard let t = t.baseAddress, let o = o.baseAddress else { return }
                 for i in 0..<pixels.count { o[i] = t[Int(o[i])] }
             }
         }
