@@ -61,7 +61,7 @@ struct LiveNewsCostTests {
                            Standing(player: "P3", name: "Cy", points: 40, finds: 2),
                            Standing(player: "P4", name: "Di", points: 10, finds: 1)]
                           + (5...25).map { Standing(player: "P\($0)", name: "Player \($0)", points: 0, finds: 0) })
-        let live = LiveEvents(wakeInterval: .zero)
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(50))
         let standings = CachedRead(maxAge: .seconds(60)) { RankedStandings(await board.list) }
         let news = StandingsNews(live: live, standings: standings)
         var boxes: [String: LiveMailbox] = [:]
@@ -98,40 +98,65 @@ struct LiveNewsCostTests {
         await live.closeAll()
     }
 
-    /// Finds reach every stream as digests: the first after a quiet spell at once, the rest of
-    /// a burst together once the interval has passed, counted and with the latest three named;
-    /// the finder's own stream alone hears its find as ledger news.
-    @Test func aBurstOfFindsReachesEveryStreamAsTwoDigests() async throws {
-        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(300))
+    /// Finds reach every stream as digests, a lane of streams at each turn: each digest counts
+    /// the finds since that lane's last turn and names the latest three; the finder's own stream
+    /// alone hears its find as ledger news, at once. No stream hears a digest before its turn.
+    @Test func findsReachEachLaneAtItsTurnCountedSinceItsLast() async throws {
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(30), lanesTurnThemselves: false)
         let (_, ada) = try await live.subscribe(.player("P1"))
         let (_, bo) = try await live.subscribe(.player("P2"))
+        let (_, cy) = try await live.subscribe(.player("P3"))
         await live.send(Self.find(10), to: .players(["P1"]))
         for seq: Int64 in 10...14 { await live.send(Self.find(seq), to: .digest) }
-        let own = await Self.text(ada)
-        #expect(own.hasPrefix(String(buffer: Self.find(10).wire)) && own.contains(#""count":1,"#), "the finder: its find, then the digest")
-        let first = await Self.text(bo)
-        #expect(first == "event: finds\ndata: {\"count\":1,\"finds\":[{\"cache\":\"A10\"}],\"through\":10}\n\n", "the first at once")
-        let second = await Self.text(bo)
-        #expect(second == "event: finds\ndata: {\"count\":4,\"finds\":[{\"cache\":\"A12\"},{\"cache\":\"A13\"},{\"cache\":\"A14\"}],\"through\":14}\n\n",
-                "the other four together, the latest three named")
-        #expect(await Self.text(ada).contains(#""through":14"#))
+        #expect(!bo.hasWaiting && !cy.hasWaiting, "finds wait for the lanes' turns")
+        let five = "event: finds\ndata: {\"count\":5,\"finds\":[{\"cache\":\"A12\"},{\"cache\":\"A13\"},{\"cache\":\"A14\"}],\"through\":14}\n\n"
+        #expect(await Self.text(ada) == String(buffer: Self.find(10).wire), "the finder's own news at once")
+
+        await live.turnLane()   // the first lane: Ada's
+        #expect(await Self.text(ada) == five)
+        #expect(!bo.hasWaiting && !cy.hasWaiting, "the other lanes wait for their turns")
+
+        await live.send(Self.find(15), to: .digest)
+        await live.turnLane()   // Bo's lane: six finds since its last turn
+        let six = "event: finds\ndata: {\"count\":6,\"finds\":[{\"cache\":\"A13\"},{\"cache\":\"A14\"},{\"cache\":\"A15\"}],\"through\":15}\n\n"
+        #expect(await Self.text(bo) == six)
+        await live.turnLane()
+        #expect(await Self.text(cy) == six)
+        await live.turnLane()   // Ada's again: the one find since
+        #expect(await Self.text(ada) == "event: finds\ndata: {\"count\":1,\"finds\":[{\"cache\":\"A15\"}],\"through\":15}\n\n")
         await live.closeAll()
     }
 
-    /// The standings carry the digest waiting with them, in the same write; a stream that has
-    /// not written yet keeps both digests (each counts its own finds), and the digest's timer
-    /// does not send the next early.
-    @Test func theStandingsTakeTheWaitingDigestAlong() async throws {
-        let live = LiveEvents(wakeInterval: .zero, findsInterval: .seconds(60))
+    /// A lane's turn writes the digest, the standings and the stream's own rank in one write;
+    /// the lanes stop turning once a round has passed with no news for them.
+    @Test func aTurnWritesFindsStandingsAndRankTogether() async throws {
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(20), lanesTurnThemselves: false)
         let (_, bo) = try await live.subscribe(.player("P2"))
+        let (_, cy) = try await live.subscribe(.player("P3"))
         await live.send(Self.find(1), to: .digest)
-        await live.send(Self.find(2), to: .digest)   // waits: a digest went a moment ago
-        await live.send(standings: LiveEvent(name: LiveEvent.standings, json: #"{"top":[],"players":2}"#), ranks: [:])
+        await live.send(Self.find(2), to: .digest)
+        let standings = LiveEvent(name: LiveEvent.standings, json: #"{"top":[],"players":2}"#)
+        let rank = LiveEvent(name: LiveEvent.rank, json: #"{"rank":1}"#)
+        await live.send(standings: standings, ranks: ["P2": rank])
+        #expect(await live.turnLane())
         let written = await Self.text(bo)
-        #expect(written == #"event: finds\#ndata: {"count":1,"finds":[{"cache":"A1"}],"through":1}\#n\#n"#
-                + #"event: finds\#ndata: {"count":1,"finds":[{"cache":"A2"}],"through":2}\#n\#n"#
-                + #"event: standings\#ndata: {"top":[],"players":2}\#n\#n"#, "both digests, then the standings")
+        #expect(written == #"event: finds\#ndata: {"count":2,"finds":[{"cache":"A1"},{"cache":"A2"}],"through":2}\#n\#n"#
+                + String(buffer: standings.wire) + String(buffer: rank.wire), "one write: the finds, the standings, the rank")
+        #expect(await live.turnLane())
+        #expect(await Self.text(cy) == #"event: finds\#ndata: {"count":2,"finds":[{"cache":"A1"},{"cache":"A2"}],"through":2}\#n\#n"#
+                + String(buffer: standings.wire), "no rank of its own: none changed")
+        #expect(!(await live.turnLane()), "a round without news: the lanes stop")
         #expect(Audience.digest.includes(.player("P2")) == false, "a stream that resumes is not told others' finds again")
+        await live.closeAll()
+    }
+
+    /// With the lanes turning themselves, every stream hears a find within a round.
+    @Test func everyStreamHearsAFindWithinARound() async throws {
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(100))
+        var boxes: [LiveMailbox] = []
+        for n in 1...40 { boxes.append(try await live.subscribe(.player("P\(n)")).1) }
+        await live.send(Self.find(7), to: .digest)
+        for box in boxes { #expect(await Self.text(box).contains(#""through":7"#)) }
         await live.closeAll()
     }
 

@@ -55,11 +55,12 @@ public struct LiveEvent: Sendable, Equatable {
     static let finds = "finds"
 }
 
-/// Finds every stream hears, coalesced: how many there were since the last digest, the latest
-/// few as their `find` news tells them, and the seq of the newest (`through`), so a stream that
-/// hears a digest has heard of every find up to it. A phone shows one line ("Ada found the old
-/// oak! 12 finds just now"), not a toast per find: with thousands of players a find a second
-/// each was more than a phone could show and, sent to every stream, the server's whole work.
+/// Finds every stream hears, coalesced: how many there were since the stream's last digest,
+/// the latest few as their `find` news tells them, and the seq of the newest (`through`), so a
+/// stream that hears a digest has heard of every find up to it. A phone shows one line ("Ada
+/// found the old oak! 12 finds just now"), not a toast per find: with thousands of players a
+/// find a second each was more than a phone could show and, sent to every stream, the server's
+/// whole work. ``LiveEvents`` makes one per lane's turn, shared by the lane's streams.
 ///
 /// ```
 /// event: finds
@@ -69,24 +70,15 @@ struct FindDigest: Sendable {
     /// How many finds a digest names.
     static let named = 3
 
-    private(set) var count = 0
-    private var latest: [LiveEvent] = []
-    private var through: Int64 = 0
-
-    var isEmpty: Bool { count == 0 }
-
-    /// Adds the `find` news of one find (its id the find's seq).
-    mutating func add(_ find: LiveEvent) {
-        count += 1
-        through = max(through, find.id ?? through)
-        if latest.count == Self.named { latest.removeFirst() }
-        latest.append(find)
-    }
+    let count: Int
+    /// The latest finds, oldest first: `named` of them at most.
+    let latest: ArraySlice<LiveEvent>
+    let through: Int64
 
     /// The digest as it goes on the wire, oldest of the named finds first.
     var event: LiveEvent {
         LiveEvent(name: LiveEvent.finds,
-                  json: #"{"count":\#(count),"finds":[\#(latest.map(\.json).joined(separator: ","))],"through":\#(through)}"#)
+                  json: #"{"count":\#(count),"finds":[\#(latest.suffix(Self.named).map(\.json).joined(separator: ","))],"through":\#(through)}"#)
     }
 }
 

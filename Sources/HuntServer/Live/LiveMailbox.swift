@@ -14,9 +14,9 @@ import NIOCore
 /// what it missed from the ledger (``LiveController``). News the ledger does not hold (a
 /// proximity hint, a heartbeat) is dropped oldest first instead.
 ///
-/// Posting does not wake the writer: ``LiveEvents`` wakes the mailboxes it posted to, at most
-/// every so often under a burst, so a rush of finds costs each stream one write per batch, not
-/// one per find.
+/// Posting does not wake the writer: ``LiveEvents`` wakes the mailboxes it posted to at their
+/// lane's turn, or at most every so often under a burst, so a rush of finds costs each stream
+/// one write per round, not one per find.
 ///
 /// ```swift
 /// let box = LiveMailbox(limit: 64)
@@ -92,6 +92,9 @@ public final class LiveMailbox: Sendable {
     }
 
     public var isClosed: Bool { lock.withLock { waiting.closed } }
+
+    /// True when something waits to be written.
+    var hasWaiting: Bool { lock.withLock { !waiting.isEmpty } }
 
     /// Everything waiting, as the bytes to write, once something is: news first (each ledger
     /// event once, after seq `last`), then the digest of finds, the standings, the rank; and the last seq
