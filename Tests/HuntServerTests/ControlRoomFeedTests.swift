@@ -34,7 +34,8 @@ struct ControlRoomFeedTests {
             _ = try await client.claim(h.code("B1"), token: ada.token, at: Harness.a1)   // too far
             _ = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)   // a find
             _ = try await client.join("Bo")
-            try await Task.sleep(for: .milliseconds(200))
+            // The digest of finds reaches each stream at its lane's turn, within a round.
+            try await Task.sleep(for: h.session.live.findsInterval * 3)
             await h.session.live.closeAll()
             let heard = try await room.value, told = try await phone.value
             #expect(heard.contains("event: position\ndata: ") && heard.contains("\"accuracyM\":12") && heard.contains("\"player\":\"\(ada.id)\""))
