@@ -30,7 +30,10 @@ public final class WorkerPool: @unchecked Sendable {   // `waiting`, `owners` on
     private var owners = Set<String>()
     private var running = 0
 
-    /// Starts `threads` threads (at least one) at nice `niceness` above the process's.
+    /// Starts `threads` threads (at least one) at nice `niceness`. An absolute value, not one
+    /// above the process's: the threads it must stay below, Swift's shared pool and NIO's
+    /// event loops (started from it), run at the nice value libdispatch gives their quality of
+    /// service (0 for the default), whatever the process was started with.
     public init(name: String, threads: Int, queueLimit: Int, niceness: Int32 = 5) {
         self.name = name
         self.threads = max(threads, 1)

@@ -24,7 +24,8 @@ struct LiveResumeTests {
             _ = try await client.claim(h.code("A1"), token: bo.token, at: Harness.a1)
             _ = try await client.claim(h.code("A1"), token: cy.token, at: Harness.a1)
             let heard = try await first.ids(atLeast: 1)
-            try await Task.sleep(for: .milliseconds(100))
+            // The others' finds come at the stream's lane's turn, within a round.
+            try await first.waitFor("event: finds", within: h.session.live.findsInterval * 6)
             let before = first.stop()
             try #require(heard.count == 1 && before.contains("event: finds"), "\(before)")
 
@@ -47,7 +48,10 @@ struct LiveResumeTests {
             #expect(try await client.call(.post, "/api/trades/\(toBo)/decline", token: bo.token)["state"] as? String == "declined")
             _ = try await client.claim(h.code("B1"), token: cy.token, at: Harness.b1)
             let resumed = try await second.ids(atLeast: 3)
-            try await Task.sleep(for: .milliseconds(700))   // nothing more should come, but Cy's find in a digest
+            // Nothing more should come, but Cy's find in a digest (within a round) and whatever
+            // would come meanwhile.
+            try await second.waitFor(#""player":"\#(cy.id)""#, within: h.session.live.findsInterval * 6)
+            try await Task.sleep(for: .milliseconds(200))
             let after = second.stop()
             await h.session.live.closeAll()   // the server's side of the dropped streams ends too
 
@@ -131,6 +135,13 @@ final class CurlStream: @unchecked Sendable {
         let deadline = ContinuousClock.now + .seconds(30)
         while Self.ids(text).count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         return Self.ids(text)
+    }
+
+    /// Waits until the stream has carried `text` (or `within` has passed: the caller's
+    /// expectations then say what is missing).
+    func waitFor(_ text: String, within: Duration) async throws {
+        let deadline = ContinuousClock.now + within
+        while !self.text.contains(text), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
     }
 
     /// Ends the stream (the client goes away) and answers what it read. SIGKILL: the test

@@ -35,8 +35,10 @@ struct LiveTests {
                                           json: ["latitude": near.latitude, "longitude": near.longitude, "accuracy": 10])
             }
             _ = try await client.call(.post, "/api/admin/broadcast", token: Harness.adminToken, json: ["message": "Lunch at noon"])
-            // Longer than the coalescing of standings (100 ms here), digests (500 ms) and wakes.
-            try await Task.sleep(for: .milliseconds(800))
+            // Longer than the coalescing of standings (100 ms here) and wakes, and than a round of
+            // the lanes (the digest of finds comes at the stream's lane's turn), with room for a
+            // loaded machine (ASan).
+            try await Task.sleep(for: h.session.live.findsInterval * 3)
             await h.session.live.closeAll()
             let text = try await stream.value
             #expect(text.hasPrefix("retry: 3000\n\nevent: standings\ndata: {\"top\":[{\"player\":"))

@@ -18,16 +18,9 @@ public enum Listener: Sendable, Equatable {
 /// players (a trade) touches their streams only.
 ///
 /// What every stream hears in common (the finds, the standings, each player's rank, the
-/// heartbeat) goes round the streams in *lanes*: each stream is in one of
-/// ``findsInterval`` ÷ 10 ms lanes, and every 10 ms the next lane's streams are written what
-/// came since that lane's last turn, in one write each: a ``FindDigest`` of the finds since
-/// (encoded once for the lane), the latest standings, the stream's rank. A stream thus writes at
-/// most once per ``findsInterval`` (a round) for all of it, and hears a find within a round
-/// whatever the number of streams; the writes are spread evenly over the round, so the event
-/// loops, which read every request too, never have a crowd of writes ahead of a request. (A
-/// digest for every stream at once, woken slice by slice, took 310 ms to reach 10,000 streams
-/// on top of the interval, and held the requests behind its slices twice a second.) The lanes
-/// stop turning a round after the last such news, and start again with the next.
+/// heartbeat) goes round the streams in ``LiveLanes``: every stream hears it within a round
+/// (``findsInterval``), in one write. The lanes stop turning a round after the last such news,
+/// and start again with the next.
 ///
 /// Other news (a trade, a broadcast, a claim or a position for the control room) goes into the
 /// mailboxes at once, and their writers are woken at once too unless they were woken less than
@@ -78,19 +71,10 @@ public actor LiveEvents {
     /// A round of the lanes: every stream hears the finds, the standings and its rank at most
     /// this often, and within it.
     public let findsInterval: Duration
-    /// The streams of each lane, and the lane whose turn is next.
-    private var lanes: [[UUID: LiveMailbox]]
-    private var nextLane = 0
-    /// Finds added so far, and how many of them each lane had been told at its last turn.
-    private var findsAdded = 0
-    private var laneTold: [Int]
-    /// The latest finds (``FindDigest/named``), and the seq of the newest.
-    private var latestFinds: [LiveEvent] = []
-    private var findsThrough: Int64 = 0
+    private var lanes: LiveLanes
     /// The lanes' turns: they run while something waits for them, and a round after.
     private var lanesTurning: Task<Void, Never>?
     private let lanesTurnThemselves: Bool
-    private var turnsSinceNews = 0
     /// Every stream hears a `ping` this often, one shared message, so a connection that died
     /// without a word is noticed when the write fails.
     public let heartbeatInterval: Duration
@@ -112,13 +96,8 @@ public actor LiveEvents {
         self.findsInterval = findsInterval
         self.heartbeatInterval = heartbeatInterval
         self.lanesTurnThemselves = lanesTurnThemselves
-        let count = max(1, Int(findsInterval / Self.laneTurn))
-        lanes = Array(repeating: [:], count: count)
-        laneTold = Array(repeating: 0, count: count)
+        lanes = LiveLanes(round: findsInterval)
     }
-
-    /// How often a lane takes its turn.
-    static let laneTurn = Duration.milliseconds(10)
 
     private func startHeartbeat() {
         guard heartbeat == nil, !closed else { return }
@@ -161,8 +140,7 @@ public actor LiveEvents {
             mailbox.close()
         } else {
             openings += 1
-            let lane = lanes.indices.min { lanes[$0].count < lanes[$1].count }!
-            lanes[lane][id] = mailbox
+            let lane = lanes.add(id, mailbox)
             subscribers[id] = Subscriber(listener: listener, mailbox: mailbox, token: token, address: address,
                                          opened: openings, lane: lane)
             switch listener {
@@ -185,7 +163,7 @@ public actor LiveEvents {
     public func unsubscribe(_ id: UUID) {
         guard let subscriber = subscribers.removeValue(forKey: id) else { return }
         subscriber.mailbox.close()
-        lanes[subscriber.lane][id] = nil
+        lanes.remove(id, from: subscriber.lane)
         switch subscriber.listener {
         case .player(let player):
             byPlayer[player]?.remove(id)
@@ -220,17 +198,10 @@ public actor LiveEvents {
         case .everyone: send(event, to: nil)
         case .players(let players): for player in Set(players) { send(event, to: player) }
         case .gameMaster: sendToGameMaster(event)
-        case .digest: addToDigest(event)
+        case .digest:
+            lanes.add(find: event)
+            lanesHaveNews()
         }
-    }
-
-    /// Adds a find to the digest each lane hears at its next turn.
-    private func addToDigest(_ find: LiveEvent) {
-        findsAdded += 1
-        findsThrough = max(findsThrough, find.id ?? findsThrough)
-        if latestFinds.count == FindDigest.named { latestFinds.removeFirst() }
-        latestFinds.append(find)
-        lanesHaveNews()
     }
 
     /// The standings' news: `standings` to every stream (nil: the top did not change), and to
@@ -255,7 +226,7 @@ public actor LiveEvents {
 
     /// Something waits for the lanes' turns: they turn until a round has passed without news.
     private func lanesHaveNews() {
-        turnsSinceNews = 0
+        lanes.haveNews()
         guard lanesTurnThemselves, lanesTurning == nil, !closed else { return }
         lanesTurning = Task { await self.turnLanes() }
     }
@@ -263,31 +234,20 @@ public actor LiveEvents {
     private func turnLanes() async {
         var due = ContinuousClock.now
         while !closed {
-            due += Self.laneTurn
+            due += LiveLanes.turn
             // Behind (a stalled machine): on from now, not a rush of turns to catch up.
-            if due < .now - Self.laneTurn { due = .now }
+            if due < .now - LiveLanes.turn { due = .now }
             try? await Task.sleep(until: due, clock: .continuous)
             if Task.isCancelled || !turnLane() { break }
         }
         lanesTurning = nil
     }
 
-    /// The next lane's turn: its streams are posted the finds since its last turn and woken, to
-    /// write that and whatever else waits (the standings, a rank). False once a whole round has
-    /// passed with no news for the lanes.
+    /// The next lane's turn (``LiveLanes/turn()``). False once a whole round has passed with no
+    /// news for the lanes.
     @discardableResult
     func turnLane() -> Bool {
-        let lane = nextLane
-        nextLane = (nextLane + 1) % lanes.count
-        let count = findsAdded - laneTold[lane]
-        laneTold[lane] = findsAdded
-        let digest = count > 0 ? FindDigest(count: count, latest: latestFinds.suffix(count), through: findsThrough).event : nil
-        for box in lanes[lane].values {
-            if let digest { box.post(digest) }
-            box.wake()
-        }
-        turnsSinceNews += 1
-        return turnsSinceNews <= lanes.count
+        lanes.turn()
     }
 
     /// The players with a stream open here.
@@ -378,7 +338,7 @@ public actor LiveEvents {
         lanesTurning?.cancel()
         for subscriber in subscribers.values { subscriber.mailbox.close() }
         subscribers.removeAll()
-        lanes = lanes.map { _ in [:] }
+        lanes.removeAll()
         byPlayer.removeAll()
         gameMasters.removeAll()
         perToken.removeAll()

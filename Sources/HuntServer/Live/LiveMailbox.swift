@@ -34,6 +34,12 @@ public final class LiveMailbox: Sendable {
         var writer: CheckedContinuation<Void, Never>?
 
         var isEmpty: Bool { news.isEmpty && finds.isEmpty && standings == nil && rank == nil }
+
+        /// Keeps a digest of finds, dropping the oldest past ``LiveMailbox/digestsKept``.
+        mutating func keep(digest: LiveEvent) {
+            if finds.count >= LiveMailbox.digestsKept { finds.removeFirst() }
+            finds.append(digest)
+        }
     }
 
     /// How many pieces of news may wait before the stream is ended as too slow.
@@ -56,9 +62,7 @@ public final class LiveMailbox: Sendable {
         lock.withLock {
             guard !waiting.closed else { return false }
             switch event.slot {
-            case .finds:
-                if waiting.finds.count >= Self.digestsKept { waiting.finds.removeFirst() }
-                waiting.finds.append(event)
+            case .finds: waiting.keep(digest: event)
             case .standings: waiting.standings = event
             case .rank: waiting.rank = event
             case .news:
@@ -73,6 +77,18 @@ public final class LiveMailbox: Sendable {
             }
             return true
         }
+    }
+
+    /// A lane's turn (``LiveLanes``): queues its `digest` of finds, if any, and wakes the
+    /// writer if it waits and something is waiting for it, under one lock.
+    func postAndWake(_ digest: LiveEvent?) {
+        let writer: CheckedContinuation<Void, Never>? = lock.withLock {
+            if let digest, !waiting.closed { waiting.keep(digest: digest) }
+            guard let writer = waiting.writer, !waiting.isEmpty || waiting.closed else { return nil }
+            waiting.writer = nil
+            return writer
+        }
+        writer?.resume()
     }
 
     /// Wakes the writer if it waits and something is waiting for it (or the mailbox closed).
@@ -103,11 +119,12 @@ public final class LiveMailbox: Sendable {
         while true {
             let taken: Waiting? = lock.withLock {
                 if waiting.isEmpty { return nil }
-                let taken = waiting
-                waiting.news.removeAll(keepingCapacity: true)
-                waiting.finds.removeAll(keepingCapacity: true)
-                waiting.standings = nil
-                waiting.rank = nil
+                // Moved out, not copied: emptying arrays that `taken` still shared would copy them.
+                var taken = Waiting()
+                swap(&taken.news, &waiting.news)
+                swap(&taken.finds, &waiting.finds)
+                swap(&taken.standings, &waiting.standings)
+                swap(&taken.rank, &waiting.rank)
                 return taken
             }
             if let taken {
