@@ -103,9 +103,12 @@ class Server:
         while time.time() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError("geoqr serve exited: " + self.output())
-            if self.port is None:
+            # Each listener prints its port when it is bound, plain HTTP and TLS in no fixed
+            # order: wait for both (a TLS port still unknown is None, which connects to port 0).
+            wants_tls = "--tls" in self.args
+            if self.port is None or (wants_tls and self.tls_port is None):
                 self.read_ports()
-                if self.port is None:
+                if self.port is None or (wants_tls and self.tls_port is None):
                     time.sleep(0.1)
                     continue
             try:
