@@ -13,6 +13,9 @@ public struct HuntRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who is connected, as the socket says (nil in router tests).
     public let remoteAddress: SocketAddress?
+    /// The connection the request came on; an event stream writes to it directly
+    /// (``LiveMailbox/writeDirectly(to:after:)``).
+    public let channel: any Channel
     /// The client a trusted reverse proxy forwarded this request for (``ForwardedClientMiddleware``).
     public var forwardedClient: String?
     /// Whether that proxy says the client connected over HTTPS.
@@ -33,6 +36,7 @@ public struct HuntRequestContext: RequestContext, RemoteAddressRequestContext {
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
+        self.channel = source.channel
     }
 
     /// The address rate limits and PIN lockouts count against: the client a trusted proxy

@@ -46,7 +46,7 @@ struct LiveController {
         // no client): counted per token only, not as one address.
         let address = context.clientKey
         let counted = address.hasPrefix("127.") || address == "::1" || address == "local" ? nil : address
-        return try await stream(for: listener, token: token, address: counted, resuming: resuming)
+        return try await stream(for: listener, token: token, address: counted, resuming: resuming, channel: context.channel)
     }
 
     static let lastEventIDField = HTTPField.Name("Last-Event-ID")!
@@ -62,8 +62,11 @@ struct LiveController {
     }
 
     /// The stream of one listener, opening with the standings (and a player's own rank) and,
-    /// when it resumes, the news of the ledger it missed after seq `resuming`.
-    func stream(for listener: Listener, token: String? = nil, address: String? = nil, resuming: Int64? = nil) async throws -> Response {
+    /// when it resumes, the news of the ledger it missed after seq `resuming`. On `channel`,
+    /// the connection the response goes out on, the opening goes through the response's
+    /// writer and the rest straight to the connection (``LiveMailbox/writeDirectly(to:after:)``).
+    func stream(for listener: Listener, token: String? = nil, address: String? = nil, resuming: Int64? = nil,
+                channel: (any Channel)? = nil) async throws -> Response {
         let live = session.live
         // Subscribed before the ledger is read: what is appended meanwhile comes both ways,
         // and is sent once (by seq).
@@ -97,9 +100,13 @@ struct LiveController {
                     try await writer.write(event.wire)
                     lastSeq = event.id ?? lastSeq
                 }
-                while let (bytes, last) = await mailbox.next(after: lastSeq) {
-                    lastSeq = last
-                    try await writer.write(bytes)
+                if let channel {
+                    await mailbox.writeDirectly(to: channel, after: lastSeq)
+                } else {
+                    while let (bytes, last) = await mailbox.next(after: lastSeq) {
+                        lastSeq = last
+                        try await writer.write(bytes)
+                    }
                 }
             } catch {
                 await live.unsubscribe(id)
