@@ -201,6 +201,30 @@ private actor Gate {
     }
 }
 
+extension ServerCachingTests {
+    /// Sign-ins checked together are kept for times spread between half a minute and a minute,
+    /// so they are not all checked against the store again in the same moment.
+    @Test func signInsCheckedTogetherExpireSpreadOverHalfTheirAge() async throws {
+        let h = try Harness()
+        try await h.app.test(.router) { client in
+            let ada = try await client.join("Ada")
+            let signIns = SignIns(store: h.session.store, hunt: Harness.hunt.id)
+            var tokens: [String] = []
+            for _ in 0..<200 { tokens.append(try await signIns.issue(for: ada.id, at: Date())) }
+            let checked = CheckedSignIns(signIns)
+            let before = ContinuousClock.now
+            for token in tokens { #expect(try await checked.player(for: token) == ada.id) }
+            let after = ContinuousClock.now
+            let kept = tokens.compactMap { checked.keptUntil($0) }
+            try #require(kept.count == tokens.count)
+            let maxAge = CheckedSignIns.maxAge
+            #expect(kept.allSatisfy { $0 >= before + maxAge / 2 && $0 <= after + maxAge }, "kept between half the age and all of it")
+            let spread = kept.max()! - kept.min()!
+            #expect(spread >= maxAge / 3, "200 sign-ins checked at once expire over \(spread), not together")
+        }
+    }
+}
+
 private actor ReadCounter {
     private var n = 0
     func next() -> Int { n += 1; return n }

@@ -13,6 +13,12 @@ import Play
 /// server (``ServedHunt/tellOtherServers(signedOut:)``). ``maxAge`` only bounds what a lost
 /// notice could leave behind, and how long an idle session's expiry may lag.
 ///
+/// Each sign-in is kept for a time drawn between half ``maxAge`` and the whole of it, so the
+/// sign-ins checked together are checked again spread over half a minute. Kept a fixed minute,
+/// the 10,000 streams that open within two seconds (a server restarted, every phone
+/// reconnecting) would need 10,000 reads of the store within two seconds a minute later, in
+/// the way of every request that carries a token.
+///
 /// ```swift
 /// let player = try await session.signedIn.player(for: token)   // "P3", or nil
 /// ```
@@ -22,8 +28,14 @@ final class CheckedSignIns: @unchecked Sendable {   // `kept`, `tokens` only und
     private var kept: [String: (player: String, until: ContinuousClock.Instant)] = [:]
     /// The kept tokens of each player, so a player's sessions are forgotten without a search.
     private var tokens: [String: Set<String>] = [:]
-    /// How long a checked sign-in is kept.
+    /// How long a checked sign-in is kept at most.
     static let maxAge: Duration = .seconds(60)
+
+    /// How long one checked sign-in is kept: between half ``maxAge`` and the whole of it.
+    static func keptFor() -> Duration { maxAge * Double.random(in: 0.5...1) }
+
+    /// Until when `token`'s sign-in is kept, if it is (for tests).
+    func keptUntil(_ token: String) -> ContinuousClock.Instant? { lock.withLock { kept[token]?.until } }
 
     init(_ signIns: SignIns) {
         self.signIns = signIns
@@ -39,7 +51,7 @@ final class CheckedSignIns: @unchecked Sendable {   // `kept`, `tokens` only und
         lock.withLock {
             // Expired entries go when the table grows: a flood of sessions cannot fill memory.
             if kept.count > 100_000 { for (token, entry) in kept where entry.until <= now { drop(token) } }
-            kept[token] = (player, now + Self.maxAge)
+            kept[token] = (player, now + Self.keptFor())
             tokens[player, default: []].insert(token)
         }
         return player
