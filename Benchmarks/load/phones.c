@@ -16,7 +16,11 @@
  * after the other make new finds), and one phone in 100 aims its camera (a no-code frame to
  * /api/claims/frame once a second, skipped while its last frame is unanswered, as the camera
  * page sends one at a time). Requests go over a pool of keep-alive connections per
- * server (--pool); a request's latency runs from when the phone wanted to send it.
+ * server (--pool), and each camera phone's frames over a connection of its own, as a phone
+ * has: a frame that waits for a picture worker holds up no other phone's request. (Sharing the
+ * pool, up to 100 frames in flight took its 64 connections whenever frames were slow, and every
+ * kind of request then showed the frames' p99.) A request's latency runs from when the phone
+ * wanted to send it.
  *
  * The streams are read as bytes: chunked framing undone, SSE lines parsed, every event counted
  * by name (events and bytes). Other phones hear of a find by the `finds` digest every stream
@@ -27,7 +31,9 @@
  * find whose answer names no seq counts as unmatched. (A server from before the digests sent
  * every find to every stream, in order, with its seq as id: when no stream hears a digest, those
  * ids stand for `through`.) One JSON line on stdout at the end;
- * progress on stderr.
+ * progress on stderr. With PHONES_SLOW=1 in the environment, each measured request answered
+ * more than 300 ms after the phone wanted it is named on stderr too, with how long it waited
+ * for a connection of the pool and how long the server took (when a stall happened, and where).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -222,17 +228,18 @@ typedef struct Conn {
     char ev_name[40], data[LINE_KEEP], data_tail[TAIL_KEEP]; size_t data_len, data_total, data_tail_len; uint64_t ev_bytes;
     int64_t retry_at, idle_since;
     int req;   /* pool: index into the request ring being served, -1 none */
+    int frames;   /* pool: a camera phone's connection, for frames only */
 } Conn;
 
 static int ep;
 static Conn *streams; static int nphones;
-static Conn *pool; static int pool_per_server;
+static Conn *pool; static int pool_per_server, frame_conns_per_server, conns_per_server;
 static int streams_open;
 
 /* request queue, one FIFO per server */
-typedef struct { int phone, kind, cache; int64_t t_want; } Req;
+typedef struct { int phone, kind, cache; int64_t t_want, t_sent; } Req;
 typedef struct { Req *r; size_t head, tail, cap; } Queue;
-static Queue queues[16];
+static Queue queues[16], frame_queues[16];
 static void q_push(Queue *q, Req r) {
     if (q->tail - q->head == q->cap) {
         size_t ncap = q->cap ? q->cap * 2 : 4096; Req *n = malloc(ncap * sizeof(Req));
@@ -425,6 +432,9 @@ static void request_done(Conn *c, int status, const char *body, size_t blen) {
             nsamples++;
         }
     }
+    if (getenv("PHONES_SLOW") && counted && t - r->t_want > 300000)
+        fprintf(stderr, "slow %s at %.2f s: queued %.0f ms, answered %.0f ms after sending (conn %d)\n", kind_names[r->kind],
+                (r->t_want - t0_us) / 1e6, (r->t_sent - r->t_want) / 1e3, (t - r->t_sent) / 1e3, (int)(c - pool));
     if (r->kind == K_FRAME) frame_busy[r->phone] = 0;
     if (r->kind == K_CLAIM && r->phone >= 0) {
         Claim *cl = &claims[r->phone];   /* for claims, phone holds the claim index */
@@ -490,6 +500,7 @@ static double jitter(int phone, double metres) { return ((phone * 2654435761u) %
 
 /* Build the request `r` on connection `c` and start writing it. */
 static void pool_send(Conn *c, Req r) {
+    r.t_sent = now_us();
     serving[c - pool] = r;
     const Player *p = r.phone >= 0 && r.kind != K_CLAIM ? &players[r.phone] : NULL;
     const char *host = servers[c->server].host;
@@ -534,7 +545,7 @@ static void pool_send(Conn *c, Req r) {
 static void pool_dispatch(Conn *c) {
     Req r;
     if (c->state != S_IDLE && c->state != S_DOWN) return;
-    if (!q_pop(&queues[c->server], &r)) return;
+    if (!q_pop(c->frames ? &frame_queues[c->server] : &queues[c->server], &r)) return;
     if (c->state == S_DOWN) {
         c->fd = open_socket(&servers[c->server]);
         if (c->fd < 0) { serving[c - pool] = r; request_done(c, 0, "", 0); c->fd = -1; return; }
@@ -553,11 +564,13 @@ static void want(int phone, int kind, int cache) {
         r.phone = nclaims++;
         server = phone % nservers;
     }
-    q_push(&queues[server], r);
-    /* an idle (or closed) connection of that server takes it */
-    for (int i = 0; i < pool_per_server; i++) {
-        Conn *c = &pool[server * pool_per_server + i];
-        if (c->state == S_IDLE || c->state == S_DOWN) { pool_dispatch(c); if (queues[server].head == queues[server].tail) break; }
+    /* an idle (or closed) connection of that server takes it: a frame, one of the cameras' */
+    Queue *q = kind == K_FRAME ? &frame_queues[server] : &queues[server];
+    q_push(q, r);
+    int first = kind == K_FRAME ? pool_per_server : 0, last = kind == K_FRAME ? conns_per_server : pool_per_server;
+    for (int i = first; i < last; i++) {
+        Conn *c = &pool[server * conns_per_server + i];
+        if (c->state == S_IDLE || c->state == S_DOWN) { pool_dispatch(c); if (q->head == q->tail) break; }
     }
 }
 
@@ -677,10 +690,18 @@ int main(int argc, char **argv) {
     heard = calloc(nphones, sizeof(Digests));
     heard_ids = calloc(nphones, sizeof(Digests));
     for (int i = 0; i < nphones; i++) { streams[i] = (Conn){ .type = C_STREAM, .fd = -1, .server = i % nservers, .index = i }; }
-    pool = calloc(nservers * pool_per_server, sizeof(Conn));
-    serving = calloc(nservers * pool_per_server, sizeof(Req));
-    for (int i = 0; i < nservers * pool_per_server; i++) {
-        pool[i] = (Conn){ .type = C_POOL, .fd = -1, .server = i / pool_per_server, .index = i };
+    /* a connection per camera phone (each has at most one frame in flight), on its server */
+    int cameras = (int)(nphones * camera_share + 0.5), per_server[16] = {0};
+    for (int k = 0; k < cameras; k++) {
+        int s = (k * (nphones / cameras)) % nservers;   /* the camera phones, as the play loop picks them */
+        if (++per_server[s] > frame_conns_per_server) frame_conns_per_server = per_server[s];
+    }
+    conns_per_server = pool_per_server + frame_conns_per_server;
+    pool = calloc(nservers * conns_per_server, sizeof(Conn));
+    serving = calloc(nservers * conns_per_server, sizeof(Req));
+    for (int i = 0; i < nservers * conns_per_server; i++) {
+        pool[i] = (Conn){ .type = C_POOL, .fd = -1, .server = i / conns_per_server, .index = i,
+                          .frames = i % conns_per_server >= pool_per_server };
         serving[i].kind = -1;
     }
 
@@ -756,12 +777,12 @@ int main(int argc, char **argv) {
             if (c->state == S_DOWN && c->retry_at && c->retry_at <= t) { c->retry_at = 0; stream_start(c); }
         }
         /* close pool connections idle for 15 s before the server's 20 s timeout does */
-        for (int i = 0; i < nservers * pool_per_server; i++)
+        for (int i = 0; i < nservers * conns_per_server; i++)
             if (pool[i].state == S_IDLE && t - pool[i].idle_since > 15000000) conn_close(&pool[i]);
         int n = epoll_wait(ep, evs, 1024, 5);
         for (int i = 0; i < n; i++) handle(evs[i].data.ptr, evs[i].events);
         if (t - last_print > 10000000) {
-            size_t queued = 0; for (int s = 0; s < nservers; s++) queued += queues[s].tail - queues[s].head;
+            size_t queued = 0; for (int s = 0; s < nservers; s++) queued += queues[s].tail - queues[s].head + frame_queues[s].tail - frame_queues[s].head;
             fprintf(stderr, "phones: %.0f s: %d streams open, %d claims (%llu new), %zu requests queued\n",
                     el, streams_open, nclaims, (unsigned long long)claims_new, queued);
             last_print = t;
@@ -772,8 +793,8 @@ int main(int argc, char **argv) {
     size_t left;
     for (;;) {
         left = 0;
-        for (int s = 0; s < nservers; s++) left += queues[s].tail - queues[s].head;
-        for (int i = 0; i < nservers * pool_per_server; i++) if (serving[i].kind >= 0) left++;
+        for (int s = 0; s < nservers; s++) left += queues[s].tail - queues[s].head + frame_queues[s].tail - frame_queues[s].head;
+        for (int i = 0; i < nservers * conns_per_server; i++) if (serving[i].kind >= 0) left++;
         if (!left || now_us() >= drain_end || !ramp_ok) break;
         int n = epoll_wait(ep, evs, 1024, 5);
         for (int i = 0; i < n; i++) handle(evs[i].data.ptr, evs[i].events);
