@@ -19,7 +19,7 @@ struct LoadFixesTests {
     /// per change.
     @Test func leaderboardNewsCoalescesABurst() async throws {
         let sends = Counter()
-        let news = LeaderboardNews(interval: .milliseconds(200)) { await sends.add() }
+        let news = LeaderboardNews(interval: .milliseconds(200)) { await sends.add(); return 1 }
         for _ in 0..<500 { await news.changed() }
         #expect(await sends.value == 1)
         // The trailing send comes after the interval; on a busy machine perhaps much after.
@@ -30,6 +30,28 @@ struct LoadFixesTests {
         #expect(await sends.value == 2, "the burst cost two sends, no more")
         await news.changed()   // a change long after the last send: sent at once
         #expect(await sends.value == 3)
+    }
+
+    /// The sends are spaced by the streams the last one reached: a second for each 5,000, never
+    /// closer than the interval given.
+    @Test func leaderboardNewsSpacesSendsByTheirListeners() async throws {
+        #expect(LeaderboardNews.spacing(after: 0, atLeast: .seconds(1)) == .seconds(1))
+        #expect(LeaderboardNews.spacing(after: 4_000, atLeast: .seconds(1)) == .seconds(1))
+        #expect(LeaderboardNews.spacing(after: 10_000, atLeast: .seconds(1)) == .seconds(2))
+        #expect(LeaderboardNews.spacing(after: 20_000, atLeast: .milliseconds(100)) == .seconds(4))
+        let sends = Counter()
+        let news = LeaderboardNews(interval: .milliseconds(100)) { await sends.add(); return 15_000 }
+        let first = ContinuousClock.now
+        await news.changed()
+        #expect(await sends.value == 1)
+        try await Task.sleep(for: .milliseconds(300))
+        await news.changed()   // past the 100 ms given, within the 3 s the 15,000 listeners ask
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await sends.value == 1)
+        let deadline = ContinuousClock.now + .seconds(15)
+        while await sends.value < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await sends.value == 2)
+        #expect(ContinuousClock.now - first >= .seconds(3))
     }
 
     /// The trade list reads only the player's own trades, also those made after the first list.

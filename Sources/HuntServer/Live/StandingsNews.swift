@@ -3,6 +3,7 @@ import GeoQR
 import NIOCore
 import Ledger
 import Play
+import Synchronization
 
 /// The leaderboard as read from the ledger, with each player's place, and its top as every
 /// stream hears it, encoded once. Read endpoints and the live news share it
@@ -15,8 +16,14 @@ struct RankedStandings: Sendable {
     private let places: [String: Int]
     /// Teams' places, by ``Play/PlayerName/key(_:)`` of the name.
     private let teamPlaces: [String: Int]
-    /// `GET /api/leaderboard`'s answer, written once per change rather than once per request.
-    let answer: ByteBuffer
+    /// `GET /api/leaderboard`'s answer, written once per change rather than once per request,
+    /// and only when asked for: the board is read again for the standings news at each change,
+    /// and writing every line (10 ms at 10,000 players) for a board nobody asks for whole was
+    /// the larger part of making it.
+    var answer: ByteBuffer {
+        written.value { ByteBuffer(bytes: Leaderboard(standings: list, teams: teams).written.bytes) }
+    }
+    private let written = WrittenOnce()
     /// The `standings` event: the first ``StandingsNews/topCount`` lines and how many players
     /// there are. One message, shared by every stream that is sent it.
     let top: LiveEvent
@@ -25,7 +32,6 @@ struct RankedStandings: Sendable {
         self.list = list
         let teams = TeamStanding.rank(list)
         self.teams = teams
-        self.answer = ByteBuffer(bytes: Leaderboard(standings: list, teams: teams).written.bytes)
         self.teamPlaces = Dictionary(teams.enumerated().map { (PlayerName.key($1.team), $0) }, uniquingKeysWith: { first, _ in first })
         var places: [String: Int] = [:]
         places.reserveCapacity(list.count)
@@ -57,6 +63,21 @@ struct RankedStandings: Sendable {
         return RankLine(rank: place + 1, points: own.points, finds: own.finds, players: list.count,
                         ahead: place > 0 ? RankLine.Neighbour(list[place - 1]) : nil,
                         behind: place + 1 < list.count ? RankLine.Neighbour(list[place + 1]) : nil, team: team)
+    }
+}
+
+/// A value written at its first use and kept; two first uses at once may each write it.
+private final class WrittenOnce: Sendable {
+    private let kept = Mutex<ByteBuffer?>(nil)
+
+    func value(_ write: () -> ByteBuffer) -> ByteBuffer {
+        if let kept = kept.withLock({ $0 }) { return kept }
+        let made = write()
+        return kept.withLock { kept in
+            if let kept { return kept }
+            kept = made
+            return made
+        }
     }
 }
 
@@ -147,16 +168,19 @@ actor StandingsNews {
     }
 
     /// Sends the standings as they are now: the top to every stream when it changed, and
-    /// their rank to the players whose rank changed. Nothing while nobody listens.
-    func send() async {
+    /// their rank to the players whose rank changed. Nothing while nobody listens. Answers
+    /// how many streams listen (``LeaderboardNews`` spaces the sends by it).
+    @discardableResult
+    func send() async -> Int {
         begun += 1
         let mine = begun
-        guard await live.listenerCount > 0, let board = try? await standings.value() else { return }
+        let listeners = await live.listenerCount
+        guard listeners > 0, let board = try? await standings.value() else { return listeners }
         let listening = Set(await live.listeningPlayers)
         // A later send began while this one read (the actor lets it in at each await): its
         // board is as new or newer. This one's, told after it, would leave a finder's own rank
         // as it was before the find, with nothing left to correct it.
-        guard mine == begun else { return }
+        guard mine == begun else { return listeners }
         var ranks: [String: LiveEvent] = [:]
         for player in listening {
             guard let line = board.rank(of: player), told[player] != line else { continue }
@@ -167,6 +191,7 @@ actor StandingsNews {
         let topChanged = board.top.json != toldTop
         toldTop = board.top.json
         await live.send(standings: topChanged ? board.top : nil, ranks: ranks)
+        return listeners
     }
 
     /// What a new stream of `listener` opens with: the top, and a player's own rank.

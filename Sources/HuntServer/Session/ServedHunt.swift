@@ -25,8 +25,9 @@ public final class ServedHunt: Sendable {
         public var webApp: WebApp
         /// Claims that come within this many metres of an unfound cache are told so, once.
         public var proximity: Double
-        /// Standings news goes out at most this often (see ``LeaderboardNews`` and
-        /// ``StandingsNews``): under a rush of finds a phone hears one update per interval.
+        /// Standings news goes out at most this often, and less often with more than 5,000
+        /// streams open (see ``LeaderboardNews`` and ``StandingsNews``): under a rush of finds
+        /// a phone hears one update per interval.
         public var leaderboardInterval: Duration
         /// Where the photos sent with reports are kept (in the data directory); nil keeps none.
         public var reportPhotoFolder: String?
