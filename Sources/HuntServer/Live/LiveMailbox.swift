@@ -241,7 +241,7 @@ public final class LiveMailbox: Sendable {
             return (direct.channel, bytes)
         }
         guard let (channel, bytes) = write else { return }
-        channel.writeAndFlush(NIOAny(HTTPResponsePart.body(bytes)), promise: nil)
+        channel.writeAndFlush(HTTPResponsePart.body(bytes), promise: nil)
     }
 
     /// One buffer: the shared one itself when there is only one (no copy).
