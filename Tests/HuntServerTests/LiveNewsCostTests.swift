@@ -13,6 +13,11 @@ struct LiveNewsCostTests {
         LiveEvent(name: "find", json: #"{"cache":"A\#(seq)"}"#, id: seq)
     }
 
+    /// No heartbeat within a test: a `ping` is posted to every stream after 15 s, and a test that
+    /// took that long beside the other suites under ASan read a ping where it expected the news
+    /// (CI, stop 40: 32 of 40 streams' first writes held the ping, not the find's digest).
+    static let noHeartbeat = Duration.seconds(3_600)
+
     static func text(_ mailbox: LiveMailbox, after seq: Int64 = 0) async -> String {
         guard let (bytes, _) = await mailbox.next(after: seq) else { return "" }
         return String(buffer: bytes)
@@ -61,7 +66,7 @@ struct LiveNewsCostTests {
                            Standing(player: "P3", name: "Cy", points: 40, finds: 2),
                            Standing(player: "P4", name: "Di", points: 10, finds: 1)]
                           + (5...25).map { Standing(player: "P\($0)", name: "Player \($0)", points: 0, finds: 0) })
-        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(50))
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(50), heartbeatInterval: Self.noHeartbeat)
         let standings = CachedRead(maxAge: .seconds(60)) { RankedStandings(await board.list) }
         let news = StandingsNews(live: live, standings: standings)
         var boxes: [String: LiveMailbox] = [:]
@@ -102,7 +107,8 @@ struct LiveNewsCostTests {
     /// the finds since that lane's last turn and names the latest three; the finder's own stream
     /// alone hears its find as ledger news, at once. No stream hears a digest before its turn.
     @Test func findsReachEachLaneAtItsTurnCountedSinceItsLast() async throws {
-        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(30), lanesTurnThemselves: false)
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(30), heartbeatInterval: Self.noHeartbeat,
+                              lanesTurnThemselves: false)
         let (_, ada) = try await live.subscribe(.player("P1"))
         let (_, bo) = try await live.subscribe(.player("P2"))
         let (_, cy) = try await live.subscribe(.player("P3"))
@@ -130,7 +136,8 @@ struct LiveNewsCostTests {
     /// A lane's turn writes the digest, the standings and the stream's own rank in one write;
     /// the lanes stop turning once a round has passed with no news for them.
     @Test func aTurnWritesFindsStandingsAndRankTogether() async throws {
-        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(20), lanesTurnThemselves: false)
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(20), heartbeatInterval: Self.noHeartbeat,
+                              lanesTurnThemselves: false)
         let (_, bo) = try await live.subscribe(.player("P2"))
         let (_, cy) = try await live.subscribe(.player("P3"))
         await live.send(Self.find(1), to: .digest)
@@ -152,7 +159,7 @@ struct LiveNewsCostTests {
 
     /// With the lanes turning themselves, every stream hears a find within a round.
     @Test func everyStreamHearsAFindWithinARound() async throws {
-        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(100))
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(100), heartbeatInterval: Self.noHeartbeat)
         var boxes: [LiveMailbox] = []
         for n in 1...40 { boxes.append(try await live.subscribe(.player("P\(n)")).1) }
         await live.send(Self.find(7), to: .digest)
