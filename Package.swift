@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Hummingbird's own dependency; its NIOHTTPTypes names the request head ConnectionLimits reads.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
@@ -113,6 +114,10 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            // The live streams' chunks go to the connection's HTTP/1 encoder directly (LiveMailbox).
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),   // MBTiles basemaps
         ], plugins: ["EmbedWebApp"]),
         // Builds assets/web and assets/openapi.yaml into HuntServer at build time, so `geoqr

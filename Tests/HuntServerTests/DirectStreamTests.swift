@@ -1,5 +1,6 @@
 import Foundation
 @testable import HuntServer
+import NIOSSL
 import Testing
 
 /// A stream on a real connection hands its writes over to the lanes, which write straight to
@@ -69,5 +70,40 @@ struct DirectStreamTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(await h.session.live.listenerCount == 0, "streams of phones that hung up are let go within 5 s")
+    }
+
+    /// The lanes' writes enter the connection's pipeline above the HTTP/1 encoder, below
+    /// Hummingbird's handlers: over TLS they must still be encrypted (the TLS handler lies below
+    /// the encoder), and to a phone that asked in HTTP/1.0 they are the body itself, unchunked,
+    /// as the encoder writes a response that ends with its connection. curl reads both: a chunk
+    /// or a record out of place would show as an error or as garbage instead of the news.
+    @Test(arguments: ["tls", "http1.0"])
+    func directWritesReachAPhoneOverTLSAndOverHTTP10(_ kind: String) async throws {
+        let h = try Harness()
+        let made = try SelfSignedCertificate.loadOrMake(directory: h.directory, for: NetworkAddresses(names: ["localhost"], lanIPv4: []))
+        let tls = try SelfSignedCertificate.serverConfiguration(certificate: made.certificatePath, key: made.keyPath)
+        let server = HuntServer(session: h.session, listeners: [.init(host: "127.0.0.1", port: 0),
+                                                                .init(host: "127.0.0.1", port: 0, tls: tls)],
+                                limits: .forDescriptors(1024))
+        let plain = PortBox(), secure = PortBox()
+        let running = Task { try await server.run { listener, port in (listener.tls == nil ? plain : secure).set(port) } }
+        defer { running.cancel() }
+        let port = try await plain.wait(), tlsPort = try await secure.wait()
+        let ada = try await Harness.joinOver(port: port, name: "Ada")
+        let stream = kind == "tls"
+            ? try CurlStream("https://127.0.0.1:\(tlsPort)/api/live?token=\(ada)", options: ["--insecure"])
+            : try CurlStream("http://127.0.0.1:\(port)/api/live?token=\(ada)", options: ["--http1.0"])
+        try await stream.waitFor("event: rank", within: .seconds(30))
+        #expect(stream.text.hasPrefix("retry: 3000"), "\(stream.text)")
+        #expect(!stream.text.contains("\"players\":2"))
+
+        // Bo joins: the standings' top now counts two players, written by the lanes' turn
+        // straight to Ada's connection.
+        _ = try await Harness.joinOver(port: port, name: "Bo")
+        await h.session.broadcastLeaderboard()
+        try await stream.waitFor("\"players\":2", within: .seconds(30))
+        let text = stream.stop()
+        #expect(text.contains("event: standings\ndata: {\"top\":[") && text.contains("\"players\":2}"), "\(text)")
+        #expect(!text.contains("\r\n"), "no chunk framing in what curl hands on: \(text.debugDescription)")
     }
 }

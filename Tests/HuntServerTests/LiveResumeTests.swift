@@ -102,10 +102,11 @@ final class CurlStream: @unchecked Sendable {
     private let curl = Process()
     private let path = NSTemporaryDirectory() + "geoqr-stream-\(UUID().uuidString)"
 
-    init(_ url: String, lastEventID: Int64? = nil) throws {
+    /// `options`: curl's own, before the URL (`--http1.0`, `--insecure`).
+    init(_ url: String, lastEventID: Int64? = nil, options: [String] = []) throws {
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-sN", "--max-time", "120", url] + (lastEventID.map { ["-H", "Last-Event-ID: \($0)"] } ?? [])
+        curl.arguments = ["-sN", "--max-time", "120"] + options + [url] + (lastEventID.map { ["-H", "Last-Event-ID: \($0)"] } ?? [])
         curl.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try curl.run()
     }
