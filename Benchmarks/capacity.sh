@@ -25,7 +25,9 @@
 # cost beside the streams; no news to time, so only the claims-free checks apply).
 #
 # One line a step on the terminal, with the generator's CPU beside the servers' so it shows the
-# generator was not the bottleneck; the runs' JSON lines go to --out (default
+# generator was not the bottleneck, and the share of the machine's time its hypervisor stole
+# meanwhile (a virtual machine whose host runs others on its cores: a step with a fifth of the
+# time stolen measures the host, not geoqr; compare builds in runs with little stolen); the runs' JSON lines go to --out (default
 # capacity-DATE.jsonl in the work folder, which is kept) and a Markdown table ends the run.
 # The release binary is the default (.build/release/geoqr); --geoqr another (a copy is run).
 set -euo pipefail
@@ -189,7 +191,7 @@ print(f"{r['label']:8} N={r['phones']:>6}: claims p50/p99 {ms(c['p50_ms'])}/{ms(
       f"news p50/p99 {ms(n['p50_ms'])}/{ms(n['p99_ms'])} ms, {100 * n['within_1s']:.1f}% within 1 s; failures {r['failures']}; "
       f"{r['stream_bytes_per_phone_min'] / 1024:.0f} KB/phone/min; server CPU {cpu:.0f}%"
       + (f" (+ caddy {caddy['cpu_pct']:.0f}%)" if caddy else "")
-      + f", generator CPU {r['generator_cpu_pct']:.0f}%; RSS peak {hwm:.0f} MB → "
+      + f", generator CPU {r['generator_cpu_pct']:.0f}%; RSS peak {hwm:.0f} MB; stolen {r.get('steal_pct', 0):.0f}% → "
       + ("pass" if not why else "FAIL: " + ", ".join(why)), flush=True)
 sys.exit(2 if not r["ramp_ok"] else 1 if why else 0)
 PY

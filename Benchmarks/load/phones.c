@@ -593,6 +593,17 @@ static long proc_kb(int pid, const char *field) {
     while (fgets(line, sizeof line, f)) if (!strncmp(line, field, fl)) { v = atol(line + fl + 1); break; }
     fclose(f); return v;
 }
+/* The machine's ticks: all, and those stolen by the hypervisor (a virtual machine's host
+   running others on its cores: the figures of a run with much stolen time are the host's). */
+static void machine_ticks(long long *all, long long *steal) {
+    long long v[8] = {0}; *all = *steal = 0;
+    FILE *f = fopen("/proc/stat", "r"); if (!f) return;
+    if (fscanf(f, "cpu %lld %lld %lld %lld %lld %lld %lld %lld", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) == 8) {
+        for (int i = 0; i < 8; i++) *all += v[i];
+        *steal = v[7];
+    }
+    fclose(f);
+}
 static double self_cpu_s(void) {
     struct rusage ru; getrusage(RUSAGE_SELF, &ru);
     return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
@@ -743,6 +754,7 @@ int main(int argc, char **argv) {
 
     int64_t tick_ticks0[16]; for (int i = 0; i < nspids; i++) tick_ticks0[i] = proc_ticks(spids[i]);
     double cpu0 = self_cpu_s();
+    long long machine0, steal0; machine_ticks(&machine0, &steal0);
     t0_us = now_us(); tend_us = t0_us + (int64_t)(duration * 1e6);
     int64_t claims_end = tend_us - 3000000;   /* the last claims' news has 3 s to arrive */
     measuring = ramp_ok;
@@ -803,6 +815,8 @@ int main(int argc, char **argv) {
     if (elapsed < 0.1) elapsed = 0.1;
     measuring = 0;
     double cpu = self_cpu_s() - cpu0;
+    long long machine1, steal1; machine_ticks(&machine1, &steal1);
+    double steal_pct = machine1 > machine0 ? 100.0 * (steal1 - steal0) / (machine1 - machine0) : 0;
     long hz = sysconf(_SC_CLK_TCK);
 
     /* Finds: every phone should have heard of each, at its first digest that reaches the find's
@@ -856,7 +870,7 @@ int main(int argc, char **argv) {
                (unsigned long long)names[i].events, (unsigned long long)names[i].bytes);
     printf("},\"failed_samples\":[");
     for (int i = 0; i < nsamples; i++) printf("%s\"%s\"", i ? "," : "", samples[i]);
-    printf("],\"generator_cpu_pct\":%.1f,\"processes\":{", 100 * cpu / elapsed);
+    printf("],\"generator_cpu_pct\":%.1f,\"steal_pct\":%.1f,\"processes\":{", 100 * cpu / elapsed, steal_pct);
     for (int i = 0; i < nspids; i++)
         printf("%s\"%s\":{\"pid\":%d,\"cpu_pct\":%.1f,\"rss_mb\":%.1f,\"hwm_mb\":%.1f}", i ? "," : "", spid_names[i], spids[i],
                100.0 * (proc_ticks(spids[i]) - tick_ticks0[i]) / hz / elapsed,
