@@ -390,6 +390,9 @@ static size_t parse_head(Conn *c) {
     return hl;
 }
 
+/* Epoll is level-triggered here: a read that did not fill the buffer took all there was, and
+   anything left is reported again. So no second read to hear EAGAIN: at 10,000 phones that read
+   was 20,000 system calls a second of the generator's, on the cores the server shares. */
 static void stream_readable(Conn *c) {
     char buf[65536];
     for (;;) {
@@ -399,6 +402,7 @@ static void stream_readable(Conn *c) {
         if (measuring) stream_bytes += n;
         if (c->state == S_BODY) {
             if (stream_body(c, buf, n) < 0) { stream_lost(c, 0); return; }
+            if (n < (ssize_t)sizeof buf) return;
             continue;
         }
         if (c->in_len + n > c->in_cap) { c->in_cap = c->in_len + n + 4096; c->in = realloc(c->in, c->in_cap); }
