@@ -107,13 +107,22 @@ public struct Results: Sendable, Equatable, Codable {
 
     /// Ranks the leaderboard's order: equal points and finds share a rank.
     static func ranked(_ standings: [Standing]) -> [Placing] {
-        var ranked: [Placing] = []
-        for (i, s) in standings.enumerated() {
-            let previous = ranked.last
-            let rank = previous.map { $0.points == s.points && $0.finds == s.finds ? $0.rank : i + 1 } ?? 1
-            ranked.append(Placing(rank: rank, player: s.player, name: s.name, team: s.team, points: s.points, finds: s.finds))
+        zip(standings, ranks(standings)).map { s, rank in
+            Placing(rank: rank, player: s.player, name: s.name, team: s.team, points: s.points, finds: s.finds)
         }
-        return ranked
+    }
+
+    /// Each line's rank in the leaderboard's order, first place 1: players equal in points and
+    /// finds share a rank, and the next after them is ranked by how many come before it
+    /// (1, 2, 2, 4). The results, the big screen and each phone's own rank all use it.
+    public static func ranks(_ standings: [Standing]) -> [Int] {
+        var ranks: [Int] = []
+        ranks.reserveCapacity(standings.count)
+        for (i, s) in standings.enumerated() {
+            let previous = standings[max(0, i - 1)]
+            ranks.append(i > 0 && previous.points == s.points && previous.finds == s.finds ? ranks[i - 1] : i + 1)
+        }
+        return ranks
     }
 
     /// ISO 8601 in UTC, to the second (a find's time is kept to the millisecond; a sheet does

@@ -157,6 +157,19 @@ struct LiveNewsCostTests {
         await live.closeAll()
     }
 
+    /// Players equal in points and finds share a rank in their own `rank` event, as on the big
+    /// screen and in the results (1, 2, 2, 4): a player level with two others was told "4th"
+    /// on the phone while the big screen showed them second.
+    @Test func playersLevelOnPointsAndFindsShareTheirRank() {
+        let board = RankedStandings([Standing(player: "P1", name: "Tomas", points: 23, finds: 1),
+                                     Standing(player: "P2", name: "Lucia", points: 18, finds: 1),
+                                     Standing(player: "P3", name: "Rui", points: 18, finds: 1),
+                                     Standing(player: "P4", name: "Sofia", points: 18, finds: 1),
+                                     Standing(player: "P5", name: "Ines", points: 0, finds: 0)])
+        #expect(["P1", "P2", "P3", "P4", "P5"].map { board.rank(of: $0)?.rank } == [1, 2, 2, 2, 5])
+        #expect(board.rank(of: "P4")?.event.json.contains(#""ahead":{"name":"Rui","points":18}"#) == true)
+    }
+
     /// With the lanes turning themselves, every stream hears a find within a round.
     @Test func everyStreamHearsAFindWithinARound() async throws {
         let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(100), heartbeatInterval: Self.noHeartbeat)

@@ -97,6 +97,14 @@ def run():
             wait(cy, lambda d: d.find_element(By.CSS_SELECTOR, "#board tr").text.startswith("1 Cy 100")
                  and len(d.find_elements(By.CSS_SELECTOR, "#board tr")) == 10, what="Cy's rank moving live to the top")
             assert "100" in text(cy, "#me"), text(cy, "#me")
+            # Runner 11 draws level with Cy (100 points, no finds): both are first, on Cy's
+            # phone as on the big screen and in the results, and the next is third.
+            api(session, "POST", f"/api/admin/players/{joined['player']['id']}/points",
+                {"amount": 39, "reason": "crowd"}, token=admin)
+            wait(cy, lambda d: [r.text.split(" ")[0] for r in d.find_elements(By.CSS_SELECTOR, "#board tr")][:3] == ["1", "1", "3"],
+                 what="Cy and Runner 11 sharing first place, Runner 10 third")
+            rows = [r.text for r in cy.find_elements(By.CSS_SELECTOR, "#board tr")]
+            assert {rows[0], rows[1]} == {"1 Cy 100 0", "1 Runner 11 100 0"} and rows[2].startswith("3 Runner 10 60"), rows
         check("past ten players the phone shows the top ten and its own place, the whole board on request", crowd_beyond_the_top_ten)
 
         def others_finds_in_few_toasts():

@@ -14,6 +14,9 @@ struct RankedStandings: Sendable {
     /// The teams' standings, summed from the players'.
     let teams: [TeamStanding]
     private let places: [String: Int]
+    /// Each line's rank (``Play/Results/ranks(_:)``): equal points and finds share one, as on
+    /// the big screen.
+    private let ranks: [Int]
     /// Teams' places, by ``Play/PlayerName/key(_:)`` of the name.
     private let teamPlaces: [String: Int]
     /// `GET /api/leaderboard`'s answer, written once per change rather than once per request,
@@ -37,6 +40,7 @@ struct RankedStandings: Sendable {
         places.reserveCapacity(list.count)
         for (place, standing) in list.enumerated() { places[standing.player] = place }
         self.places = places
+        self.ranks = Results.ranks(list)
         var json = JSONWriter()
         json.beginObject()
         json.key("top")
@@ -60,7 +64,7 @@ struct RankedStandings: Sendable {
         let team = own.team.flatMap { teamPlaces[PlayerName.key($0)] }.map {
             RankLine.Team(name: teams[$0].team, rank: $0 + 1, points: teams[$0].points, teams: teams.count)
         }
-        return RankLine(rank: place + 1, points: own.points, finds: own.finds, players: list.count,
+        return RankLine(rank: ranks[place], points: own.points, finds: own.finds, players: list.count,
                         ahead: place > 0 ? RankLine.Neighbour(list[place - 1]) : nil,
                         behind: place + 1 < list.count ? RankLine.Neighbour(list[place + 1]) : nil, team: team)
     }

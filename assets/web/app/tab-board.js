@@ -53,6 +53,15 @@ $("board-all").addEventListener("click", async () => {
   render();
 });
 
+/// Each line's place in the leaderboard's order (a prefix of it: the top): players equal in
+/// points and finds share one, and the next is placed by how many come before it (1, 2, 2, 4),
+/// as the big screen, the results and the player's own `rank` place them.
+function places(list) {
+  const ranks = [];
+  list.forEach((s, i) => ranks.push(i > 0 && list[i - 1].points === s.points && list[i - 1].finds === s.finds ? ranks[i - 1] : i + 1));
+  return ranks;
+}
+
 function row(rank, s, me) {
   return el("tr", { class: s.player === me?.id ? "me" : "", "data-player": s.player },
     el("td", {}, String(rank)), el("td", {}, s.name + (s.team ? ` (${s.team})` : "")),
@@ -72,7 +81,8 @@ function render() {
       el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds))));
   } else {
     const list = everyone ?? top ?? [];
-    rows = list.map((s, i) => row(i + 1, s, me));
+    const ranks = places(list);
+    rows = list.map((s, i) => row(ranks[i], s, me));
     // Below the top: a gap, then the player's own line, from their rank.
     if (!everyone && mine && me && mine.rank > list.length) {
       if (mine.rank > list.length + 1) rows.push(el("tr", { class: "gap" }, el("td", { colspan: 4 }, "…")));
