@@ -119,8 +119,11 @@ public struct Results: Sendable, Equatable, Codable {
         var ranks: [Int] = []
         ranks.reserveCapacity(standings.count)
         for (i, s) in standings.enumerated() {
-            let previous = standings[max(0, i - 1)]
-            ranks.append(i > 0 && previous.points == s.points && previous.finds == s.finds ? ranks[i - 1] : i + 1)
+            if i > 0, standings[i - 1].points == s.points, standings[i - 1].finds == s.finds {
+                ranks.append(ranks[i - 1])
+            } else {
+                ranks.append(i + 1)
+            }
         }
         return ranks
     }

@@ -83,8 +83,9 @@ function render() {
     const list = everyone ?? top ?? [];
     const ranks = places(list);
     rows = list.map((s, i) => row(ranks[i], s, me));
-    // Below the top: a gap, then the player's own line, from their rank.
-    if (!everyone && mine && me && mine.rank > list.length) {
+    // Below the top: a gap, then the player's own line, from their rank. (A player level with
+    // the tenth shares their rank but is not in the top: whether the line is in it says so.)
+    if (!everyone && mine && me && !list.some(s => s.player === me.id)) {
       if (mine.rank > list.length + 1) rows.push(el("tr", { class: "gap" }, el("td", { colspan: 4 }, "…")));
       rows.push(row(mine.rank, { player: me.id, name: me.name, team: me.team, points: mine.points, finds: mine.finds }, me));
     }
