@@ -5,7 +5,7 @@ import { $ } from "../dom.js";
 import { t } from "../words.js";
 import { locate } from "../position.js";
 
-let position = null, heading = null, lost = false;
+let position = null, fixedAt = 0, heading = null, lost = false;
 
 /// The last position watched (`{latitude, longitude, accuracy}`), or null, and null again once
 /// the phone has lost its fix: the server is told where the player is only while the phone
@@ -25,6 +25,7 @@ export function watch({ moved, turned }) {
   if (!navigator.geolocation) { $("where").textContent = t("app.location.none"); return; }
   navigator.geolocation.watchPosition(p => {
     lost = false;
+    fixedAt = Date.now();
     position = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
     $("where").textContent = t("app.location.accuracy", { accuracy: Math.round(p.coords.accuracy) });
     moved(position);
@@ -38,5 +39,20 @@ export function watch({ moved, turned }) {
   window.addEventListener("deviceorientation", onTurn);
 }
 
-/// A fresh fix where a code is read; the last one watched if the phone gives none now.
-export const here = () => locate().catch(error => position ?? Promise.reject(error));
+/// How long a code's claim waits for a fresh fix before a recent watched one stands in for it.
+const freshFixWait = 3000;
+/// How old a watched fix may be to stand in for a fresh one.
+const recentFix = 60000;
+
+/// Where a code is read: a fresh fix, or, when the phone has given none within 3 s, the fix
+/// watched within the last minute (a phone can take its full 15 s to answer a fresh request,
+/// and a player who typed a code would stare at a spinner: headless Chromium on a busy disk
+/// did, in CI); with no recent fix, the fresh one is awaited, and if the phone gives none,
+/// the last one watched.
+export function here() {
+  const fresh = locate();
+  const recent = new Promise(resolve => setTimeout(() => {
+    if (!lost && position && Date.now() - fixedAt < recentFix) resolve(position);
+  }, freshFixWait));
+  return Promise.race([fresh, recent]).catch(error => position ?? Promise.reject(error));
+}
