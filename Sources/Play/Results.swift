@@ -23,6 +23,15 @@ extension Game {
     }
 }
 
+/// A line of a leaderboard in its order, a player's or a team's: ranked by its points, then
+/// its finds (``Results/ranks(_:)``).
+public protocol LeaderboardLine {
+    var points: Int { get }
+    var finds: Int { get }
+}
+
+extension Standing: LeaderboardLine {}
+
 /// A hunt's results: the standings, the teams' standings and every find.
 public struct Results: Sendable, Equatable, Codable {
     public var hunt: String
@@ -91,8 +100,8 @@ public struct Results: Sendable, Equatable, Codable {
             for s in standings { csv.row(["\(s.rank)", s.player, s.name, s.team ?? "", "\(s.points)", "\(s.finds)"]) }
             return csv.text
         case .teams:
-            var csv = CSVWriter(header: ["team", "points", "finds", "players"])
-            for t in teams { csv.row([t.team, "\(t.points)", "\(t.finds)", "\(t.players)"]) }
+            var csv = CSVWriter(header: ["rank", "team", "points", "finds", "players"])
+            for t in teams { csv.row(["\(t.rank)", t.team, "\(t.points)", "\(t.finds)", "\(t.players)"]) }
             return csv.text
         case .finds:
             var csv = CSVWriter(header: ["id", "time", "player", "playerName", "team", "cache", "cacheName", "method",
@@ -112,10 +121,10 @@ public struct Results: Sendable, Equatable, Codable {
         }
     }
 
-    /// Each line's rank in the leaderboard's order, first place 1: players equal in points and
-    /// finds share a rank, and the next after them is ranked by how many come before it
-    /// (1, 2, 2, 4). The results, the big screen and each phone's own rank all use it.
-    public static func ranks(_ standings: [Standing]) -> [Int] {
+    /// Each line's rank in the leaderboard's order, first place 1: players (or teams) equal in
+    /// points and finds share a rank, and the next after them is ranked by how many come before
+    /// it (1, 2, 2, 4). The results, the big screen and each phone's own rank all use it.
+    public static func ranks(_ standings: [some LeaderboardLine]) -> [Int] {
         var ranks: [Int] = []
         ranks.reserveCapacity(standings.count)
         for (i, s) in standings.enumerated() {

@@ -14,21 +14,24 @@ extension Game {
     }
 }
 
-/// A team's line on the leaderboard: the sums of its players' points and finds.
-public struct TeamStanding: Sendable, Equatable, Codable {
+/// A team's line on the leaderboard: the sums of its players' points and finds, and its rank.
+public struct TeamStanding: Sendable, Equatable, Codable, LeaderboardLine {
+    /// Its place, first place 1: teams equal in points and finds share one (``Results/ranks(_:)``).
+    public var rank: Int
     public var team: String
     public var points: Int
     public var finds: Int
     /// How many players joined for the team.
     public var players: Int
 
-    public init(team: String, points: Int, finds: Int, players: Int) {
-        self.team = team; self.points = points; self.finds = finds; self.players = players
+    public init(rank: Int = 0, team: String, points: Int, finds: Int, players: Int) {
+        self.rank = rank; self.team = team; self.points = points; self.finds = finds; self.players = players
     }
 
-    /// Teams by points, then finds, then name, summed from the players' standings. Only teams
-    /// that have a player appear; a hunt's listed team nobody joined is left out. Team names
-    /// ignore case, as player names do (a hunt without a list may get "Red" and "red").
+    /// Teams by points, then finds, then name, summed from the players' standings, each
+    /// ranked as players are (teams level share a place: 1, 2, 2, 4). Only teams that have a
+    /// player appear; a hunt's listed team nobody joined is left out. Team names ignore case,
+    /// as player names do (a hunt without a list may get "Red" and "red").
     ///
     /// ```swift
     /// TeamStanding.rank(try await store.leaderboard(hunt: "DEMO"))
@@ -39,9 +42,11 @@ public struct TeamStanding: Sendable, Equatable, Codable {
             guard let team = s.team else { continue }
             teams[PlayerName.key(team), default: TeamStanding(team: team, points: 0, finds: 0, players: 0)].add(s)
         }
-        return teams.values.sorted {
+        var sorted = teams.values.sorted {
             ($1.points, $1.finds, $0.team) < ($0.points, $0.finds, $1.team)
         }
+        for (i, rank) in Results.ranks(sorted).enumerated() { sorted[i].rank = rank }
+        return sorted
     }
 
     private mutating func add(_ s: Standing) {

@@ -29,7 +29,7 @@ import Testing
                 "\(lines[1])")
 
         let teams = try geoqr.run("results", "--hunt", "demo", "--what", "teams")
-        #expect(teams.stdout == "team,points,finds,players\r\nFoxes,\(points),1,1\r\nOwls,0,0,1\r\n")
+        #expect(teams.stdout == "rank,team,points,finds,players\r\n1,Foxes,\(points),1,1\r\n2,Owls,0,0,1\r\n")
 
         let json = try geoqr.run("results", "--hunt", "demo", "--format", "json")
         #expect(json.status == 0, "\(json.stderr)")

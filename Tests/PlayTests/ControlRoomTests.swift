@@ -63,9 +63,22 @@ struct ControlRoomTests {
         try await find("A2", by: bob.id)          // 10 + 5
         try await find("A1", by: cy.id)           // 10
         let teams = try await game.teamStandings()
-        #expect(teams == [TeamStanding(team: "Owls", points: 25, finds: 2, players: 2),
-                          TeamStanding(team: "Foxes", points: 15, finds: 1, players: 1)])
+        #expect(teams == [TeamStanding(rank: 1, team: "Owls", points: 25, finds: 2, players: 2),
+                          TeamStanding(rank: 2, team: "Foxes", points: 15, finds: 1, players: 1)])
         #expect(try await game.standing(of: ada).team == "Foxes")
+    }
+
+    @Test func teamsLevelInPointsAndFindsShareARank() {
+        let board = [Standing(player: "P1", name: "Ada", team: "Foxes", points: 20, finds: 2),
+                     Standing(player: "P2", name: "Bo", team: "Owls", points: 10, finds: 1),
+                     Standing(player: "P3", name: "Cy", team: "Hares", points: 10, finds: 1),
+                     Standing(player: "P4", name: "Di", team: "Owls", points: 10, finds: 1),
+                     Standing(player: "P5", name: "Ed", team: "Moles", points: 20, finds: 1),
+                     Standing(player: "P6", name: "Flo", team: "Bats", points: 10, finds: 1)]
+        let teams = TeamStanding.rank(board)
+        // Owls 20/2 level with Foxes 20/2; Moles 20/1 behind on finds; Bats and Hares level.
+        #expect(teams.map(\.team) == ["Foxes", "Owls", "Moles", "Bats", "Hares"])
+        #expect(teams.map(\.rank) == [1, 1, 3, 4, 4])
     }
 
     @Test func aPaidHintIsChargedOnceAndAFreeOneNever() async throws {
@@ -151,7 +164,7 @@ struct ControlRoomTests {
         #expect(finds[0] == "id,time,player,playerName,team,cache,cacheName,method,points,firstToFind,voided,voidReason")
         #expect(finds[3] == "\(cyFind.id),2026-11-18T11:08:40Z,\(cy.id),Cy,Owls,A2,\"Mill, \"\"old\"\"\",link,0,false,true,"
                            + "\"same photo, as Bob's\"")
-        #expect(results.csv(.teams) == "team,points,finds,players\r\nFoxes,15,1,1\r\nOwls,0,0,1\r\n")
+        #expect(results.csv(.teams) == "rank,team,points,finds,players\r\n1,Foxes,15,1,1\r\n2,Owls,0,0,1\r\n")
     }
 
     @Test func aStationWarnsAfterRefusalsAndNoFindForHalfAnHour() async throws {

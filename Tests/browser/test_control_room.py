@@ -179,6 +179,10 @@ def run():
             wait(ada, lambda d: re.fullmatch(r"Team Foxes: [12] of 2, -3 points", text(d, "#board-team")), what="Ada's team line after the void")
             ada.find_element(By.ID, "board-teams").click()
             wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#board tr[data-team=Foxes]"), what="the team view")
+            # Each team's line has its rank from the server, as the big screen shows it.
+            teams = api(session, "GET", "/api/leaderboard", token=ada.execute_script("return localStorage.getItem('geoqr.token')"))["teams"]
+            wait(ada, lambda d: [[c.text for c in row.find_elements(By.TAG_NAME, "td")][0::2] for row in d.find_elements(By.CSS_SELECTOR, "#board tr[data-team]")]
+                 == [[str(s["rank"]), str(s["points"])] for s in teams], what="the team view's ranks and points, the server's")
         check("a void changes the leaderboard on every open page; the board has a team view", void_changes_every_board)
 
         def csv_export_lists_the_finds():

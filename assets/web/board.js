@@ -115,9 +115,8 @@ function standings(list) {
 }
 
 function teams(list) {
-  const first = board.teams.indexOf(list[0]);
   return table([["#", "rank"], [t("app.board.team")], [t("app.board.points"), "number"], [t("app.board.finds"), "number"]],
-    list.map((s, i) => el("tr", {}, el("td", { class: "rank" }, String(first + i + 1)),
+    list.map(s => el("tr", {}, el("td", { class: "rank" }, String(s.rank)),
       el("td", {}, el("span", { class: "name" }, s.team), " ",
         el("span", { class: "team" }, t("app.screen.players", { count: s.players }))),
       el("td", { class: "number points" }, String(s.points)), el("td", { class: "number" }, String(s.finds)))));

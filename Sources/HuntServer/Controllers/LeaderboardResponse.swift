@@ -46,6 +46,7 @@ extension Standing {
 extension TeamStanding {
     func write(to json: inout JSONWriter) {
         json.beginObject()
+        json.key("rank"); json.number(rank)
         json.key("team"); json.string(team)
         json.key("points"); json.number(points)
         json.key("finds"); json.number(finds)

@@ -62,7 +62,7 @@ struct RankedStandings: Sendable {
         guard let place = places[player] else { return nil }
         let own = list[place]
         let team = own.team.flatMap { teamPlaces[PlayerName.key($0)] }.map {
-            RankLine.Team(name: teams[$0].team, rank: $0 + 1, points: teams[$0].points, teams: teams.count)
+            RankLine.Team(name: teams[$0].team, rank: teams[$0].rank, points: teams[$0].points, teams: teams.count)
         }
         return RankLine(rank: ranks[place], points: own.points, finds: own.finds, players: list.count,
                         ahead: place > 0 ? RankLine.Neighbour(list[place - 1]) : nil,

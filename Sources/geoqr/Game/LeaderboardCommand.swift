@@ -28,14 +28,14 @@ struct LeaderboardCommand: AsyncParsableCommand {
         let standings = try await orFail { try await store.leaderboard(hunt: hunt.id) }
         if json { return try printJSON(standings) }
         if standings.isEmpty { print("no players in \(hunt.id) yet") }
-        for (rank, s) in standings.enumerated() {
+        for (s, rank) in zip(standings, Results.ranks(standings)) {
             let team = s.team.map { ", \($0)" } ?? ""
-            print("\(rank + 1). \(s.name) (\(s.player)\(team)): \(s.points) points, \(s.finds) finds")
+            print("\(rank). \(s.name) (\(s.player)\(team)): \(s.points) points, \(s.finds) finds")
         }
         let teams = TeamStanding.rank(standings)
         if !teams.isEmpty { print("teams:") }
-        for (rank, t) in teams.enumerated() {
-            print("\(rank + 1). \(t.team): \(t.points) points, \(t.finds) finds, \(t.players) players")
+        for t in teams {
+            print("\(t.rank). \(t.team): \(t.points) points, \(t.finds) finds, \(t.players) players")
         }
     }
 }
