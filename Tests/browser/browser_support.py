@@ -123,8 +123,21 @@ def browser(session, where, camera=False, lang="en-GB", size=(360, 800), script=
     return driver
 
 
-def move(driver, where):
-    driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": where[0], "longitude": where[1], "accuracy": 5})
+def move(driver, where, accuracy=5):
+    """The phone is at `where` (None: it finds no satellites and tells no position)."""
+    fix = {"latitude": where[0], "longitude": where[1], "accuracy": accuracy} if where else {}
+    driver.geoqr_fix = fix
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride", fix)
+
+
+def fresh_fix(driver):
+    """The phone's GPS gives a new fix where it is. Chromium's emulated position is one fix,
+    given when it is set: a page that asks for a fix no older than 5 s (as a claim does) more
+    than 5 s after `move` waits its full 15 s timeout for one that never comes (measured: the
+    fourth getCurrentPosition two seconds apart timed out). A real phone's GPS keeps giving fixes,
+    so what a claim is about to ask, the harness gives again first."""
+    if getattr(driver, "geoqr_fix", None) is not None:
+        driver.execute_cdp_cmd("Emulation.setGeolocationOverride", driver.geoqr_fix)
 
 
 def wait(driver, condition, seconds=15, what="condition"):
@@ -160,6 +173,7 @@ def join(driver, name, pin="4321", team=None):
 
 
 def claim_by_link(driver, session, cache):
+    fresh_fix(driver)
     driver.get(f"{session.base}/C/{session.codes[cache]}")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-verdict]") or text(d, ".error"), what="a verdict")
     return driver.find_element(By.CSS_SELECTOR, "[data-verdict]")

@@ -45,7 +45,7 @@ def run():
 
         def a_phone_to_fix():
             bo = drivers["bo"] = browser(session, B1)   # no fake camera device
-            bo.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": B1[0], "longitude": B1[1], "accuracy": 300})
+            move(bo, B1, accuracy=300)
             join(bo, "Bo")
             bo.get(session.base + "/checkin.html")
             wait(bo, lambda d: d.find_element(By.ID, "checkin-start").text, what="the check-in page")

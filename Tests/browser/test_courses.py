@@ -190,7 +190,7 @@ def run():
                 join(phones[name], name, team=team)
                 tokens[name] = phones[name].execute_script("return localStorage.getItem('geoqr.token')")
             # Cy's phone finds no satellites under the trees: it tells no position, only his punch.
-            cy.execute_cdp_cmd("Emulation.setGeolocationOverride", {})
+            move(cy, None)
             for name, team in (("Leo", "Owls"), (WATCHER, None)):
                 body = {"name": name, "pin": "4321", **({"team": team} if team else {})}
                 tokens[name] = api(session, "POST", "/api/join", body)["token"]
@@ -379,7 +379,11 @@ def run():
             for s in answer["standings"]:
                 assert any(l.startswith(f"{s['rank']} {s['name']}") and l.endswith(f"{s['points']} {s['finds']}") for l in standings), (s, standings)
             assert WATCHER in panels["standings/0"], "a name that is markup shows as text"
-            assert "Foxes" in panels["teams/0"] and "Owls" in panels["teams/0"], panels["teams/0"]
+            teams = panels["teams/0"].splitlines()
+            for s in answer["teams"]:
+                # Each team's line starts with its rank, the API's (teams level share one).
+                assert any(l.startswith(f"{s['rank']} {s['team']} ") and l.endswith(f"{s['points']} {s['finds']}") for l in teams), (s, teams)
+            assert {s["team"] for s in answer["teams"]} == {"Foxes", "Owls"}, answer["teams"]
             assert "Ben Owls found Finish: café terrace" in " ".join(panels["latest"].split()), panels["latest"]
             yellow = panels["course-YELLOW/0"].splitlines()
             assert "1 Lia Foxes OK 20:00 5:00 8:20 15:00 18:20" in yellow, yellow

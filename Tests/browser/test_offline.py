@@ -98,6 +98,7 @@ class Network:
 
 
 def type_code(driver, code):
+    fresh_fix(driver)
     field = driver.find_element(By.ID, "typed-code")
     field.clear()
     field.send_keys(code)
