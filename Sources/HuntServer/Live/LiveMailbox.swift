@@ -50,7 +50,7 @@ public final class LiveMailbox: Sendable {
         struct Direct {
             let channel: any Channel
             /// Where the writes enter the connection's pipeline (``writeDirectly(to:after:)``).
-            let entry: NIOLoopBound<ChannelHandlerContext>?
+            let entry: Entry?
             var lastSeq: Int64
             /// The last write was made; the response's end follows and nothing more may be written.
             var done = false
@@ -69,10 +69,10 @@ public final class LiveMailbox: Sendable {
             return taken
         }
 
-        /// The bytes to write for what was taken: news first (each ledger event once, after seq
-        /// `seq`, which moves to the last written), then the digests of finds, the standings,
-        /// the rank. Nil when nothing is left to write.
-        func bytes(after seq: inout Int64) -> ByteBuffer? {
+        /// The buffers to write for what was taken: news first (each ledger event once, after
+        /// seq `seq`, which moves to the last written), then the digests of finds, the
+        /// standings, the rank. Empty when nothing is left to write.
+        func parts(after seq: inout Int64) -> [ByteBuffer] {
             var parts: [ByteBuffer] = []
             for event in news {
                 if let id = event.id {
@@ -84,7 +84,7 @@ public final class LiveMailbox: Sendable {
             parts.append(contentsOf: finds.map(\.wire))
             if let standings { parts.append(standings.wire) }
             if let rank { parts.append(rank.wire) }
-            return parts.isEmpty ? nil : LiveMailbox.joined(parts)
+            return parts
         }
 
         /// Keeps a digest of finds, dropping the oldest past ``LiveMailbox/digestsKept``.
@@ -185,8 +185,9 @@ public final class LiveMailbox: Sendable {
             let taken: Waiting? = lock.withLock { waiting.isEmpty ? nil : waiting.takeAll() }
             if let taken {
                 var seq = last
-                guard let bytes = taken.bytes(after: &seq) else { continue }
-                return (bytes, seq)
+                let parts = taken.parts(after: &seq)
+                guard !parts.isEmpty else { continue }
+                return (LiveMailbox.joined(parts), seq)
             }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (writer: CheckedContinuation<Void, Never>) in
@@ -213,19 +214,28 @@ public final class LiveMailbox: Sendable {
     /// Call it once the response's head and what the stream wrote through its writer have been
     /// handed to the connection (each `write` awaited), so the direct writes come after them.
     ///
-    /// The writes enter the connection's pipeline just above NIO's HTTP/1 encoder, which frames
-    /// them as the response's chunks (and TLS below it, if any): the handlers above it (the
-    /// conversion from Swift HTTP types, ``ConnectionWatch``, Hummingbird's connection state,
-    /// the async channel) pass a body part on untouched, and each of the 20,000 writes a second
-    /// of 10,000 streams went through them all, an existential cast and a call each. On a
-    /// connection without that pipeline the writes enter it at the end, as the response's do.
+    /// The writes enter the connection's pipeline below NIO's HTTP/1 encoder, framed here as
+    /// the response's chunks, each write one buffer (TLS below, if any, encrypts it). The
+    /// handlers above pass a body part on untouched (the conversion from Swift HTTP types,
+    /// ``ConnectionWatch``, Hummingbird's connection state, the async channel) and the encoder
+    /// frames it in three writes (the chunk's size, the body, its end); each of the 20,000
+    /// writes a second of 10,000 streams went through them all. The chunked framing is the
+    /// encoder's own for this response: its head is HTTP/1.1 (swift-nio-extras' conversion
+    /// writes every response as 1.1, also to an HTTP/1.0 request), a 200 with no length, to a
+    /// GET (the route's only method); the response's end still goes through the encoder, which
+    /// writes the last chunk. On a connection without that pipeline the writes enter it at the
+    /// end, as the response's do.
     public func writeDirectly(to channel: any Channel, after last: Int64) async {
         let entered: Void? = try? await channel.eventLoop.submit {
-            let entry = try? channel.pipeline.syncOperations.context(handlerType: HTTP1ToHTTPServerCodec.self)
-            self.lock.withLock {
-                self.waiting.direct = .init(channel: channel, entry: entry.map { NIOLoopBound($0, eventLoop: channel.eventLoop) },
-                                            lastSeq: last)
+            let sync = channel.pipeline.syncOperations
+            let entry: Entry? = if let encoder = try? sync.context(handlerType: HTTPResponseEncoder.self) {
+                .belowEncoder(NIOLoopBound(encoder, eventLoop: channel.eventLoop))
+            } else if let codec = try? sync.context(handlerType: HTTP1ToHTTPServerCodec.self) {
+                .aboveEncoder(NIOLoopBound(codec, eventLoop: channel.eventLoop))
+            } else {
+                nil
             }
+            self.lock.withLock { self.waiting.direct = .init(channel: channel, entry: entry, lastSeq: last) }
         }.get()
         guard entered != nil else {
             close()
@@ -253,20 +263,48 @@ public final class LiveMailbox: Sendable {
     /// phone that does not read): a newer standings replaces the older, and news past the limit
     /// ends the stream, as for a writer that waits. After the `last` write, writes nothing more.
     func writeWaiting(last: Bool = false) {
-        let write: (any Channel, NIOLoopBound<ChannelHandlerContext>?, ByteBuffer)? = lock.withLock {
+        let write: (any Channel, Entry?, [ByteBuffer])? = lock.withLock {
             guard var direct = waiting.direct, !direct.done else { return nil }
             guard last || direct.channel.isWritable else { return nil }
             direct.done = last
             defer { waiting.direct = direct }
-            guard !waiting.isEmpty, let bytes = waiting.takeAll().bytes(after: &direct.lastSeq) else { return nil }
-            return (direct.channel, direct.entry, bytes)
+            guard !waiting.isEmpty else { return nil }
+            let parts = waiting.takeAll().parts(after: &direct.lastSeq)
+            return parts.isEmpty ? nil : (direct.channel, direct.entry, parts)
         }
-        guard let (channel, entry, bytes) = write else { return }
-        if let entry {
-            entry.value.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(bytes))), promise: nil)
-        } else {
-            channel.writeAndFlush(HTTPResponsePart.body(bytes), promise: nil)
+        guard let (channel, entry, parts) = write else { return }
+        switch entry {
+        case .belowEncoder(let encoder)?:
+            encoder.value.writeAndFlush(NIOAny(IOData.byteBuffer(Self.chunk(parts))), promise: nil)
+        case .aboveEncoder(let codec)?:
+            codec.value.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(Self.joined(parts)))), promise: nil)
+        case nil:
+            channel.writeAndFlush(HTTPResponsePart.body(Self.joined(parts)), promise: nil)
         }
+    }
+
+    /// Where a stream's writes enter its connection's pipeline, used on its event loop only.
+    enum Entry {
+        /// Below NIO's HTTP/1 encoder, as bytes framed as a chunk (``chunk(_:)``).
+        case belowEncoder(NIOLoopBound<ChannelHandlerContext>)
+        /// Above the encoder, as a body part it frames.
+        case aboveEncoder(NIOLoopBound<ChannelHandlerContext>)
+    }
+
+    /// `parts` framed as one chunk of a chunked HTTP/1.1 body, in one buffer: the size in hex,
+    /// CRLF, the bytes, CRLF (RFC 9112 §7.1), as NIO's encoder frames a body part. Never
+    /// empty (an empty chunk would end the body): every event has bytes.
+    static func chunk(_ parts: [ByteBuffer]) -> ByteBuffer {
+        let size = parts.reduce(0) { $0 + $1.readableBytes }
+        precondition(size > 0, "an empty chunk ends the body")
+        let header = String(size, radix: 16)
+        var framed = ByteBuffer()
+        framed.reserveCapacity(header.utf8.count + size + 4)
+        framed.writeString(header)
+        framed.writeStaticString("\r\n")
+        for var part in parts { framed.writeBuffer(&part) }
+        framed.writeStaticString("\r\n")
+        return framed
     }
 
     /// One buffer: the shared one itself when there is only one (no copy).
