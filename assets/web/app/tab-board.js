@@ -76,8 +76,9 @@ function render() {
   $("board-who").textContent = t(byTeam ? "app.board.team" : "app.board.player");
   let rows;
   if (byTeam) {
-    rows = teams.map(s => el("tr", { class: s.team === me?.team ? "me" : "", "data-team": s.team },
-      el("td", {}, String(s.rank)), el("td", {}, t("app.board.teamLine", { team: s.team, players: s.players })),
+    // A leaderboard a phone kept from before its server told teams' ranks has none: its order then.
+    rows = teams.map((s, i) => el("tr", { class: s.team === me?.team ? "me" : "", "data-team": s.team },
+      el("td", {}, String(s.rank ?? i + 1)), el("td", {}, t("app.board.teamLine", { team: s.team, players: s.players })),
       el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds))));
   } else {
     const list = everyone ?? top ?? [];

@@ -45,10 +45,10 @@ const freshFixWait = 3000;
 const recentFix = 60000;
 
 /// Where a code is read: a fresh fix, or, when the phone has given none within 3 s, the fix
-/// watched within the last minute (a phone can take its full 15 s to answer a fresh request,
-/// and a player who typed a code would stare at a spinner: headless Chromium on a busy disk
-/// did, in CI); with no recent fix, the fresh one is awaited, and if the phone gives none,
-/// the last one watched.
+/// watched within the last minute (a phone under a roof or with a cold GPS can take its full
+/// 15 s to answer a fresh request, while the player who typed a code stares at the button);
+/// with no recent fix, the fresh one is awaited, and if the phone gives none, the last one
+/// watched.
 export function here() {
   const fresh = locate();
   const recent = new Promise(resolve => setTimeout(() => {
