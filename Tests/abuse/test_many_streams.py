@@ -155,7 +155,13 @@ async def many_phones(server):
         last_finder = next(player for player, seq in seqs.items() if seq == last_seq)
         _, board = await call(port, "GET", "/api/leaderboard")
         top = [(s["player"], s["points"]) for s in board["standings"][:10]]
-        place = {s["player"]: (i + 1, s["points"]) for i, s in enumerate(board["standings"])}
+        # Each player's place as the phone is told it: players level in points and finds share
+        # one (1, 2, 2, 4), as on the big screen.
+        place, above = {}, None
+        for i, s in enumerate(board["standings"]):
+            level = above is not None and (above["points"], above["finds"]) == (s["points"], s["finds"])
+            place[s["player"]] = (place[above["player"]][0] if level else i + 1, s["points"])
+            above = s
 
         def settled(phone):
             if not phone.heard(last_seq): return False
