@@ -21,6 +21,30 @@ def run():
     session = Session(serve_args=["--mbtiles", lambda s: make_mbtiles(os.path.join(s.dir, "area.mbtiles"), [A1, B1, C1])])
     downloads = tempfile.mkdtemp(prefix="geoqr-downloads-")
 
+    def download(gm, button, file):
+        """Clicks the control room's download `button` and waits for `file` in the downloads
+        folder; a download that never comes says where it stopped: the page's error line, whether
+        the page handed a file to the browser, and what the folder holds."""
+        gm.execute_script("""
+            if (!window.handedOver) {
+              window.handedOver = [];
+              const click = HTMLAnchorElement.prototype.click;
+              HTMLAnchorElement.prototype.click = function () {
+                if (this.download) window.handedOver.push(this.download);
+                return click.call(this);
+              };
+            }""")
+        gm.find_element(By.ID, button).click()
+        path = os.path.join(downloads, file)
+        try:
+            # Chromium writes a download to disk beside other suites' installs: a slow disk is not a failure.
+            wait(gm, lambda d: os.path.exists(path) and os.path.getsize(path) > 0, seconds=45, what=f"{file} downloaded")
+        except Exception:
+            raise AssertionError(f"{file} not downloaded in 45 s: the page's error line {text(gm, '#admin-error')!r}, "
+                                 f"files the page handed to the browser {gm.execute_script('return window.handedOver')}, "
+                                 f"the downloads folder {sorted(os.listdir(downloads))}")
+        return path
+
     def checks(check, drivers):
         gm = drivers["gm"] = browser(session, C1, size=(1280, 1000))
         ada = drivers["ada"] = browser(session, north_of(A1, 10))
@@ -189,9 +213,7 @@ def run():
             move(bo, B1)
             assert claim_by_link(bo, session, "B1").get_attribute("data-verdict") == "claimable"
             gm.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
-            gm.find_element(By.ID, "export-finds").click()
-            path = os.path.join(downloads, "finds.csv")
-            wait(gm, lambda d: os.path.exists(path) and os.path.getsize(path) > 0, what="finds.csv downloaded")
+            path = download(gm, "export-finds", "finds.csv")
             rows = list(csv.DictReader(open(path, newline="", encoding="utf-8")))
             assert len(rows) == 2, rows
             assert any("A1" in " ".join(r.values()) for r in rows) and any("B1" in " ".join(r.values()) for r in rows), rows
@@ -203,9 +225,7 @@ def run():
             # The published ledger keeps where nobody stood; the private one has each claim's place.
             ledgers = {}
             for button, file in (("export", "ledger.jsonl"), ("export-private", "ledger-private.jsonl")):
-                gm.find_element(By.ID, button).click()
-                path = os.path.join(downloads, file)
-                wait(gm, lambda d: os.path.exists(path) and os.path.getsize(path) > 0, what=f"{file} downloaded")
+                path = download(gm, button, file)
                 ledgers[button] = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
             public, private = ledgers["export"], ledgers["export-private"]
             assert len(public) == len(private) and len(public) > 5, (len(public), len(private))
