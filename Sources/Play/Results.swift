@@ -114,8 +114,10 @@ public struct Results: Sendable, Equatable, Codable {
         }
     }
 
-    /// Ranks the leaderboard's order: equal points and finds share a rank.
-    static func ranked(_ standings: [Standing]) -> [Placing] {
+    /// Ranks the leaderboard's order: equal points and finds share a rank. Every list of players
+    /// a page numbers comes ranked from here (the API's leaderboard, the streams' top, the
+    /// control room's standings, the results), so no page works a place out for itself.
+    public static func ranked(_ standings: [Standing]) -> [Placing] {
         zip(standings, ranks(standings)).map { s, rank in
             Placing(rank: rank, player: s.player, name: s.name, team: s.team, points: s.points, finds: s.finds)
         }

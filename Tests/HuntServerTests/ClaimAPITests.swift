@@ -27,6 +27,26 @@ struct ClaimAPITests {
         }
     }
 
+    /// Every numbered list of players comes ranked from the server, by one rule: players level
+    /// in points and finds share a rank, and the next is ranked by how many come before it.
+    @Test func theLeaderboardAndTheControlRoomRankLevelPlayersAlike() async throws {
+        let h = try Harness()
+        try await h.app.test(.router) { client in
+            let ada = try await client.join("Ada")
+            _ = try await client.join("Bo")
+            _ = try await client.join("Cy")
+            _ = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
+            func ranks(_ lines: Any?) throws -> [String: Int] {
+                let lines = try #require(lines as? [[String: Any]])
+                return Dictionary(uniqueKeysWithValues: lines.map { ($0["name"] as? String ?? "", $0["rank"] as? Int ?? 0) })
+            }
+            let board = try await client.call(.get, "/api/leaderboard")
+            #expect(try ranks(board["standings"]) == ["Ada": 1, "Bo": 2, "Cy": 2])
+            let overview = try await client.call(.get, "/api/admin/overview", token: Harness.adminToken)
+            #expect(try ranks(overview["standings"]) == ["Ada": 1, "Bo": 2, "Cy": 2])
+        }
+    }
+
     @Test func refusedClaimsSayWhy() async throws {
         let h = try Harness()
         try await h.app.test(.router) { client in

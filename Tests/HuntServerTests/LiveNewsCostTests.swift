@@ -75,8 +75,11 @@ struct LiveNewsCostTests {
 
         await news.send()
         let first = await Self.text(boxes["P3"]!)
-        #expect(first.hasPrefix("event: standings\ndata: {\"top\":[{\"player\":\"P1\""))
+        #expect(first.hasPrefix("event: standings\ndata: {\"top\":[{\"rank\":1,\"player\":\"P1\""))
         #expect(first.contains("\"players\":25}") && first.components(separatedBy: "\"player\":").count == 11, "the top ten only")
+        // Each line of the top has its rank: the players on 0 points and no finds share fifth.
+        #expect(first.contains(#"{"rank":4,"player":"P4""#) && first.contains(#"{"rank":5,"player":"P5""#)
+                && first.contains(#"{"rank":5,"player":"P10""#))
         #expect(first.hasSuffix(#"event: rank\#ndata: {"rank":3,"points":40,"finds":2,"players":25,"ahead":{"name":"Bo","points":50},"behind":{"name":"Di","points":10}}\#n\#n"#))
         #expect(await Self.text(room).contains("event: standings"))
         for player in ["P1", "P2", "P4"] { #expect(await Self.text(boxes[player]!).contains("event: rank")) }

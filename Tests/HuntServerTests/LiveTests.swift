@@ -41,7 +41,7 @@ struct LiveTests {
             try await Task.sleep(for: h.session.live.findsInterval * 3)
             await h.session.live.closeAll()
             let text = try await stream.value
-            #expect(text.hasPrefix("retry: 3000\n\nevent: standings\ndata: {\"top\":[{\"player\":"))
+            #expect(text.hasPrefix("retry: 3000\n\nevent: standings\ndata: {\"top\":[{\"rank\":1,\"player\":"))
             #expect(text.contains("event: finds\ndata: {\"count\":1,\"finds\":[{\"cache\":\"A1\""), "Ada's find, in a digest")
             #expect(!text.contains("event: find\n"), "others' finds are not ledger news to Bo")
             #expect(text.components(separatedBy: "event: standings").count >= 3, "\(text)")

@@ -154,7 +154,7 @@ async def many_phones(server):
         last_seq = max(seqs.values())
         last_finder = next(player for player, seq in seqs.items() if seq == last_seq)
         _, board = await call(port, "GET", "/api/leaderboard")
-        top = [(s["player"], s["points"]) for s in board["standings"][:10]]
+        top = [(s["rank"], s["player"], s["points"]) for s in board["standings"][:10]]
         # Each player's place as the phone is told it: players level in points and finds share
         # one (1, 2, 2, 4), as on the big screen.
         place, above = {}, None
@@ -162,11 +162,12 @@ async def many_phones(server):
             level = above is not None and (above["points"], above["finds"]) == (s["points"], s["finds"])
             place[s["player"]] = (place[above["player"]][0] if level else i + 1, s["points"])
             above = s
+        assert all(s["rank"] == place[s["player"]][0] for s in board["standings"]), "the leaderboard's ranks follow the rule"
 
         def settled(phone):
             if not phone.heard(last_seq): return False
             last = phone.named("standings")[-1]
-            return [(s["player"], s["points"]) for s in json.loads(last[2])["top"]] == top
+            return [(s["rank"], s["player"], s["points"]) for s in json.loads(last[2])["top"]] == top
         deadline = time.monotonic() + 60
         while not all(settled(p) for p in phones) and time.monotonic() < deadline:
             await asyncio.sleep(0.2)

@@ -199,6 +199,9 @@ def run():
                 wait(d, lambda d: "Ada" in text(d, "#board") and re.search(r"Ada \(Foxes\)\s+-3\b", text(d, "#board")),
                      what=f"{who}'s board after the void")
             wait(gm, lambda d: re.search(r"Ada \(Foxes\)\s+-3\b", text(d, "#standings")), what="the control room's standings after the void")
+            # The control room numbers its standings with the server's ranks, as the phones do.
+            wait(gm, lambda d: [row.find_element(By.TAG_NAME, "td").text for row in d.find_elements(By.CSS_SELECTOR, "#standings tr")]
+                 == [str(s["rank"]) for s in api(session, "GET", "/api/leaderboard")["standings"]], what="the control room's ranks, the server's")
             # Her own stream tells her team's place too, under the board.
             wait(ada, lambda d: re.fullmatch(r"Team Foxes: [12] of 2, -3 points", text(d, "#board-team")), what="Ada's team line after the void")
             ada.find_element(By.ID, "board-teams").click()

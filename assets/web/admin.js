@@ -49,7 +49,7 @@ async function refresh() {
     replace($("flags"), ...o.flags.map(f => el("li", {}, t("app.gm.flag",
       { kind: f.kind, name: state.names[f.player] ?? f.player, find: f.find, detail: f.detail }))));
     if (!o.flags.length) $("flags").append(el("li", { class: "muted" }, t("app.gm.none")));
-    replace($("standings"), ...o.standings.map((s, i) => el("tr", { "data-player": s.player }, el("td", {}, String(i + 1)),
+    replace($("standings"), ...o.standings.map(s => el("tr", { "data-player": s.player }, el("td", {}, String(s.rank)),
       el("td", {}, s.name + (s.team ? ` (${s.team})` : "")), el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds)))));
     renderFinds(o);
   } catch (error) { fail(error); }

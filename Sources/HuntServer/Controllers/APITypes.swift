@@ -118,7 +118,8 @@ struct CardList: ResponseEncodable { var cards: [Card] }
 struct TrackableList: ResponseEncodable { var trackables: [Trackable] }
 struct PlayerList: ResponseEncodable { var players: [PublicPlayer] }
 /// Written by hand (``PolledResponses``): every phone polls it.
-struct Leaderboard: Encodable { var standings: [Standing]; var teams: [TeamStanding] }
+/// `GET /api/leaderboard`: every player's line with its rank, and the teams'.
+struct Leaderboard: Encodable { var standings: [Results.Placing]; var teams: [TeamStanding] }
 struct TradeList: ResponseEncodable { var incoming: [TradeOffer]; var outgoing: [TradeOffer] }
 struct ReportList: ResponseEncodable { var reports: [Report] }
 

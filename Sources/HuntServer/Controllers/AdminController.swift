@@ -39,7 +39,8 @@ struct AdminController {
         var finds: [Find]
         var reports: [Report]
         var disabled: [String]
-        var standings: [Standing]
+        /// Every player's line with its rank, as the phones and the big screen number them.
+        var standings: [Results.Placing]
         /// The players grouped by team, with each team's total (``Play/TeamGroup``).
         var teams: [TeamGroup]
         var flags: [CheatFlag]
@@ -76,7 +77,7 @@ struct AdminController {
                         players: players, finds: try await store.finds(hunt: hunt, player: nil),
                         reports: try await store.openReports(hunt: hunt),
                         disabled: disabled.sorted(),
-                        standings: standings, teams: TeamGroup.group(players, standings: standings),
+                        standings: Results.ranked(standings), teams: TeamGroup.group(players, standings: standings),
                         flags: try await session.game.flags(), positions: await session.whereabouts.all(),
                         readiness: await session.readiness.all(), now: session.now(),
                         caches: session.hunt.caches.map { c in

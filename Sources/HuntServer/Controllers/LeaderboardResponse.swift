@@ -31,9 +31,10 @@ extension Leaderboard: ResponseGenerator {
     }
 }
 
-extension Standing {
+extension Results.Placing {
     func write(to json: inout JSONWriter) {
         json.beginObject()
+        json.key("rank"); json.number(rank)
         json.key("player"); json.string(player)
         json.key("name"); json.string(name)
         if let team { json.key("team"); json.string(team) }

@@ -24,11 +24,11 @@ struct RankedStandings: Sendable {
     /// (15–40 ms a board at 10,000 players, with the answer written each time), and most
     /// boards are never asked for whole.
     var answer: ByteBuffer {
-        written.value { ByteBuffer(bytes: Leaderboard(standings: list, teams: teams).written.bytes) }
+        written.value { ByteBuffer(bytes: Leaderboard(standings: Results.ranked(list), teams: teams).written.bytes) }
     }
     private let written = WrittenOnce()
-    /// The `standings` event: the first ``StandingsNews/topCount`` lines and how many players
-    /// there are. One message, shared by every stream that is sent it.
+    /// The `standings` event: the first ``StandingsNews/topCount`` lines, each with its rank, and
+    /// how many players there are. One message, shared by every stream that is sent it.
     let top: LiveEvent
 
     init(_ list: [Standing], top count: Int = StandingsNews.topCount) {
@@ -45,7 +45,8 @@ struct RankedStandings: Sendable {
         json.beginObject()
         json.key("top")
         json.beginArray()
-        for standing in list.prefix(count) { standing.write(to: &json) }
+        // A line's rank looks back only, so the top's ranks are the whole list's.
+        for placing in Results.ranked(Array(list.prefix(count))) { placing.write(to: &json) }
         json.endArray()
         json.key("players"); json.number(list.count)
         json.endObject()

@@ -53,15 +53,6 @@ $("board-all").addEventListener("click", async () => {
   render();
 });
 
-/// Each line's place in the leaderboard's order (a prefix of it: the top): players equal in
-/// points and finds share one, and the next is placed by how many come before it (1, 2, 2, 4),
-/// as the big screen, the results and the player's own `rank` place them.
-function places(list) {
-  const ranks = [];
-  list.forEach((s, i) => ranks.push(i > 0 && list[i - 1].points === s.points && list[i - 1].finds === s.finds ? ranks[i - 1] : i + 1));
-  return ranks;
-}
-
 function row(rank, s, me) {
   return el("tr", { class: s.player === me?.id ? "me" : "", "data-player": s.player },
     el("td", {}, String(rank)), el("td", {}, s.name + (s.team ? ` (${s.team})` : "")),
@@ -76,14 +67,15 @@ function render() {
   $("board-who").textContent = t(byTeam ? "app.board.team" : "app.board.player");
   let rows;
   if (byTeam) {
-    // A leaderboard a phone kept from before its server told teams' ranks has none: its order then.
+    // Each line's rank is the server's (players or teams level in points and finds share one,
+    // as on the big screen); a leaderboard a phone kept from before its server told ranks has
+    // none, and is numbered in its order.
     rows = teams.map((s, i) => el("tr", { class: s.team === me?.team ? "me" : "", "data-team": s.team },
       el("td", {}, String(s.rank ?? i + 1)), el("td", {}, t("app.board.teamLine", { team: s.team, players: s.players })),
       el("td", { class: "points" }, String(s.points)), el("td", {}, String(s.finds))));
   } else {
     const list = everyone ?? top ?? [];
-    const ranks = places(list);
-    rows = list.map((s, i) => row(ranks[i], s, me));
+    rows = list.map((s, i) => row(s.rank ?? i + 1, s, me));
     // Below the top: a gap, then the player's own line, from their rank. (A player level with
     // the tenth shares their rank but is not in the top: whether the line is in it says so.)
     if (!everyone && mine && me && !list.some(s => s.player === me.id)) {
