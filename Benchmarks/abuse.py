@@ -100,6 +100,28 @@ def attack(name, base_port, hunt_file_codes, stop, counts):
         threads = [threading.Thread(target=one, args=(k,)) for k in range(40)]
         [t.start() for t in threads]
         [t.join() for t in threads]
+    elif name == "address-spray":
+        # Joins with an empty body (400 once the limiter has counted them) from a new /64 each,
+        # as a botnet or a large IPv6 allocation could send them: every one a new client for the
+        # rate limiter's table. Four keep-alive connections, as fast as the server answers.
+        import http.client
+        def one(k):
+            connection, j = None, 0
+            while not stop.is_set():
+                j += 1
+                try:
+                    connection = connection or http.client.HTTPConnection("127.0.0.1", base_port, timeout=30)
+                    connection.request("POST", "/api/join", body=b"{}", headers={
+                        "Content-Type": "application/json", "X-Forwarded-For": "2001:%x:%x:%x::1" % (0xdb8 + k, j >> 16, j & 0xffff)})
+                    answer = connection.getresponse()
+                    answer.read()
+                    tally(answer.status)
+                except OSError as error:
+                    tally(type(error).__name__)
+                    connection = None
+        threads = [threading.Thread(target=one, args=(k,)) for k in range(4)]
+        [t.start() for t in threads]
+        [t.join() for t in threads]
     elif name == "position-flood":
         token = me()
         while not stop.is_set():
@@ -154,8 +176,8 @@ def attack(name, base_port, hunt_file_codes, stop, counts):
         raise SystemExit(f"unknown attack {name}")
 
 
-ATTACKS = ["parts-form", "png-bombs", "combining-report", "pin-spray", "join-flood", "position-flood",
-           "idle-sockets", "streams"]
+ATTACKS = ["parts-form", "png-bombs", "combining-report", "pin-spray", "join-flood", "address-spray",
+           "position-flood", "idle-sockets", "streams"]
 
 
 # --- the honest players -----------------------------------------------------------------------

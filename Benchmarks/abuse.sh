@@ -9,7 +9,8 @@
 #
 # Attacks: parts-form (40,000-part photo form), png-bombs (six 7071×7071 PNGs at once),
 # combining-report (18 MB of combining accents), pin-spray (wrong PINs for one name from ever new
-# addresses), join-flood (40 joins at once, bcrypt), position-flood, idle-sockets (1,100),
+# addresses), join-flood (40 joins at once, bcrypt), address-spray (empty joins, a new /64 each),
+# position-flood, idle-sockets (1,100),
 # streams (200 event streams on one token, each resuming from 0).
 set -euo pipefail
 cd "$(dirname "$0")/.."

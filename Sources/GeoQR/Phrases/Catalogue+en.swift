@@ -100,6 +100,7 @@ extension Phrasebook {
         "error.bad-message": "a broadcast has 1 to {max} characters",
         "error.ambiguous-trackable": "{count} trackables are called {name}: name one by id ({ids})",
         "error.too-many-streams": "{limit} live connections are open from this address already: close one, or try again later",
+        "error.busy-clients": "too many players are being held back at once; try again in {seconds} s",
         "error.rate-limited": "too many {kind} requests from this address; wait {seconds} s",
         "error.no-token": "sign in first: this needs a player token (Authorization: Bearer …)",
         "error.bad-token": "this session is not known here: join or sign in again",

@@ -99,6 +99,7 @@ extension Phrasebook {
         "error.bad-message": "um aviso geral tem de 1 a {max} caracteres",
         "error.ambiguous-trackable": "há {count} objetos viajantes chamados {name}: indique um pelo id ({ids})",
         "error.too-many-streams": "já há {limit} ligações em direto abertas deste endereço: feche uma, ou tente mais tarde",
+        "error.busy-clients": "demasiados jogadores em espera ao mesmo tempo; tente de novo dentro de {seconds} s",
         "error.rate-limited": "demasiados pedidos de {kind} a partir deste endereço; aguarde {seconds} s",
         "error.no-token": "entre no jogo primeiro: isto precisa de um token de jogador (Authorization: Bearer …)",
         "error.bad-token": "esta sessão não é conhecida aqui: inscreva-se ou entre de novo",

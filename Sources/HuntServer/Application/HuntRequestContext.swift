@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import Play
 
 /// The request context every hunt-server route sees: Hummingbird's core storage plus the
 /// peer's address (for rate limits) and a body limit that routes raise only where they must.
@@ -42,6 +43,11 @@ public struct HuntRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The address rate limits and PIN lockouts count against: the client a trusted proxy
     /// names, else the peer's IP, else "local" (router tests).
     var clientKey: String { forwardedClient ?? remoteAddress?.ipAddress ?? "local" }
+
+    /// The network joins and sign-ins are rate-limited by: ``clientKey``, an IPv6 address cut to
+    /// its /64 (``Play/Guesses/network(of:)``). One home or phone is given a whole /64, so
+    /// counting single IPv6 addresses would give one client 2^64 buckets.
+    var clientNetwork: String { Guesses.network(of: clientKey) }
 }
 
 /// How many bytes each kind of request body may have. Checked against Content-Length before

@@ -51,7 +51,7 @@ struct ChallengeController {
 
     @Sendable func answer(_ request: Request, context: HuntRequestContext) async throws -> ChallengeAnswer {
         let player = try await session.player(request)
-        try await session.limiter.admit(.claim, client: player)
+        try session.limiter.admit(.claim, client: player)
         let cache = try context.parameters.require("id")
         var request = request
         let body = try await request.json(AnswerBody.self)

@@ -33,7 +33,7 @@ struct ClaimController {
 
     @Sendable func claimCode(_ request: Request, context: HuntRequestContext) async throws -> ClaimAnswerResponse {
         let player = try await session.player(request)
-        try await session.limiter.admit(.claim, client: player)
+        try session.limiter.admit(.claim, client: player)
         var request = request
         let body = try await request.json(CodeClaim.self)
         guard body.code.count <= 512 else { throw APIError.badRequest("bad-code", "a code has at most 512 characters") }
@@ -62,7 +62,7 @@ struct ClaimController {
     /// (`?latitude=…&longitude=…&accuracy=…`). Frames without a code are not recorded.
     @Sendable func claimFrame(_ request: Request, context: HuntRequestContext) async throws -> ClaimAnswerResponse {
         let player = try await session.player(request)
-        try await session.limiter.admit(.frame, client: player)
+        try session.limiter.admit(.frame, client: player)
         let location = try Self.location(try request.number("latitude"), try request.number("longitude"), try request.number("accuracy"))
         try request.requireContentType(Self.pictureTypes)
         var request = request
@@ -74,7 +74,7 @@ struct ClaimController {
 
     @Sendable func claimPhoto(_ request: Request, context: HuntRequestContext) async throws -> ClaimAnswerResponse {
         let player = try await session.player(request)
-        try await session.limiter.admit(.claim, client: player)
+        try session.limiter.admit(.claim, client: player)
         let form = try await Self.photoForm(request)
         let fallback = try Self.location(try Self.number(form.latitude, "latitude"), try Self.number(form.longitude, "longitude"),
                                          try Self.number(form.accuracy, "accuracy"))

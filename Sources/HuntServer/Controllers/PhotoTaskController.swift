@@ -43,7 +43,7 @@ struct PhotoTaskController {
 
     @Sendable func submit(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<PhotoTaskStanding> {
         let player = try await session.player(request)
-        try await session.limiter.admit(.photo, client: player)
+        try session.limiter.admit(.photo, client: player)
         let (_, cache) = try await finder(request, context)
         var request = request
         let body = try await request.json(Sent.self, limit: BodyLimits.photo)

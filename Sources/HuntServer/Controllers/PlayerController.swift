@@ -22,7 +22,7 @@ struct PlayerController {
     }
 
     @Sendable func join(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<SignedIn> {
-        try await session.limiter.admit(.join, client: context.clientKey)
+        try session.limiter.admit(.join, client: context.clientNetwork)
         var request = request
         let credentials = try await request.json(Credentials.self)
         let player = try await session.act {
@@ -34,7 +34,7 @@ struct PlayerController {
     }
 
     @Sendable func signIn(_ request: Request, context: HuntRequestContext) async throws -> SignedIn {
-        try await session.limiter.admit(.signIn, client: context.clientKey)
+        try session.limiter.admit(.signIn, client: context.clientNetwork)
         var request = request
         let credentials = try await request.json(Credentials.self)
         let player = try await session.act { try await session.game.signIn(name: credentials.name, pin: credentials.pin, from: context.clientKey) }
@@ -110,7 +110,7 @@ struct PlayerController {
     /// position is kept for the game master's map (and shown to nobody else).
     @Sendable func position(_ request: Request, context: HuntRequestContext) async throws -> CacheList {
         let id = try await session.player(request)
-        try await session.limiter.admit(.position, client: id)
+        try session.limiter.admit(.position, client: id)
         var request = request
         let here = try await request.json(Position.self).checked()
         let fix = await session.whereabouts.report(player: id, latitude: here.coordinate.latitude,

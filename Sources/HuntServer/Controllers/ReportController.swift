@@ -26,7 +26,7 @@ struct ReportController {
 
     @Sendable func file(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<Report> {
         let player = try await session.player(request)
-        try await session.limiter.admit(.report, client: player)
+        try session.limiter.admit(.report, client: player)
         var request = request
         let body = try await request.json(Filing.self, limit: BodyLimits.photo)
         guard let kind = ReportKind(rawValue: body.kind) else {

@@ -27,7 +27,7 @@ struct TradeController {
 
     @Sendable func offer(_ request: Request, context: HuntRequestContext) async throws -> EditedResponse<TradeOffer> {
         let player = try await session.player(request)
-        try await session.limiter.admit(.trade, client: player)
+        try session.limiter.admit(.trade, client: player)
         var request = request
         let body = try await request.json(Offer.self)
         let trade = try await session.act {
@@ -54,7 +54,7 @@ struct TradeController {
 
     func answer(_ request: Request, _ context: HuntRequestContext, _ answer: Game.TradeAnswer) async throws -> TradeOffer {
         let player = try await session.player(request)
-        try await session.limiter.admit(.trade, client: player)
+        try session.limiter.admit(.trade, client: player)
         let id = try context.parameters.require("id")
         return try await session.act { try await session.game.answerTrade(id, answer, by: player) }
     }

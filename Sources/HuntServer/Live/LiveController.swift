@@ -41,7 +41,7 @@ struct LiveController {
     func stream(for listener: Listener, token: String, request: Request, context: HuntRequestContext) async throws -> Response {
         let resuming = try Self.lastEventID(request)
         let who = switch listener { case .player(let id): "player " + id; case .gameMaster: "game master" }
-        try await session.limiter.admit(.streamOpen, client: who)
+        try session.limiter.admit(.streamOpen, client: who)
         // A loopback client is this machine (every player of a load test, or a proxy that names
         // no client): counted per token only, not as one address.
         let address = context.clientKey
