@@ -33,7 +33,8 @@
  * ids stand for `through`.) One JSON line on stdout at the end;
  * progress on stderr. With PHONES_SLOW=1 in the environment, each measured request answered
  * more than 300 ms after the phone wanted it is named on stderr too, with how long it waited
- * for a connection of the pool and how long the server took (when a stall happened, and where).
+ * for a connection of the pool and how long the server took (when a stall happened, and where);
+ * PHONES_SLOW=MS (more than 1) names those answered more than MS ms after.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -436,7 +437,9 @@ static void request_done(Conn *c, int status, const char *body, size_t blen) {
             nsamples++;
         }
     }
-    if (getenv("PHONES_SLOW") && counted && t - r->t_want > 300000)
+    static long slow_us = -1;
+    if (slow_us < 0) { const char *v = getenv("PHONES_SLOW"); slow_us = !v ? 0 : atoi(v) > 1 ? atoi(v) * 1000L : 300000; }
+    if (slow_us && counted && t - r->t_want > slow_us)
         fprintf(stderr, "slow %s at %.2f s: queued %.0f ms, answered %.0f ms after sending (conn %d)\n", kind_names[r->kind],
                 (r->t_want - t0_us) / 1e6, (r->t_sent - r->t_want) / 1e3, (t - r->t_sent) / 1e3, (int)(c - pool));
     if (r->kind == K_FRAME) frame_busy[r->phone] = 0;

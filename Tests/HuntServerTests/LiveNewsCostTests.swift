@@ -106,6 +106,48 @@ struct LiveNewsCostTests {
         await live.closeAll()
     }
 
+    /// With more than 2,000 players listening, a rank moved only by others' finds is told in
+    /// turns: each send tells a share of those players, every one within `turns` sends, each
+    /// once; a player whose own points changed is told at the next send.
+    @Test func ranksMovedByOthersAreToldInTurnsPastTwoThousandListening() async throws {
+        let count = 4_500
+        #expect(StandingsNews.ranksInTurn(2_000) == 1 && StandingsNews.ranksInTurn(2_001) == 2)
+        #expect(StandingsNews.ranksInTurn(count) == 3 && StandingsNews.ranksInTurn(50_000) == 5)
+        let board = Board([Standing(player: "P1", name: "Ada", points: 10, finds: 1)]
+                          + (2...count).map { Standing(player: "P\($0)", name: "Player \($0)", points: 0, finds: 0) })
+        let live = LiveEvents(wakeInterval: .zero, findsInterval: .milliseconds(50), heartbeatInterval: Self.noHeartbeat,
+                              lanesTurnThemselves: false)
+        let standings = CachedRead(maxAge: .seconds(60)) { RankedStandings(await board.list) }
+        let news = StandingsNews(live: live, standings: standings)
+        var boxes: [String: LiveMailbox] = [:]
+        for n in 1...count { boxes["P\(n)"] = try await live.subscribe(.player("P\(n)")).1 }
+        await news.send()
+        for box in boxes.values where box.hasWaiting { _ = await Self.text(box) }   // everyone told once
+
+        // Player 7 finds: every other player without a find drops from second to third.
+        await board.set("P7", points: 20)
+        var toldAt: [String: Int] = [:]
+        for send in 1...4 {
+            await standings.invalidate()
+            await news.send()
+            var told: [String] = []
+            for (player, box) in boxes where box.hasWaiting {
+                if await Self.text(box).contains("event: rank") { told.append(player) }
+            }
+            for player in told {
+                #expect(toldAt[player] == nil, "\(player) told twice")
+                toldAt[player] = send
+            }
+            if send == 1 {
+                #expect(told.contains("P7"), "the finder hears its own rank at the next send")
+                #expect(told.count < count * 2 / 3, "\(told.count) told at once")
+            }
+        }
+        #expect(toldAt.count == count, "every player's rank changed, and every player heard it within three sends")
+        #expect(Set(toldAt.values) == [1, 2, 3])
+        await live.closeAll()
+    }
+
     /// Finds reach every stream as digests, a lane of streams at each turn: each digest counts
     /// the finds since that lane's last turn and names the latest three; the finder's own stream
     /// alone hears its find as ledger news, at once. No stream hears a digest before its turn.
@@ -181,6 +223,26 @@ struct LiveNewsCostTests {
         await live.send(Self.find(7), to: .digest)
         for box in boxes { #expect(await Self.text(box).contains(#""through":7"#)) }
         await live.closeAll()
+    }
+
+    /// A round writes once to every stream: with few streams the lanes turn every 10 ms (a round
+    /// of 500 ms); past 15,000 writes a second the round grows with the streams, up to 750 ms,
+    /// and shrinks again as they leave.
+    @Test func theRoundGrowsWithTheStreamsUpToItsLongest() {
+        var lanes = LiveLanes(round: .milliseconds(500))
+        let ids = (0..<12_000).map { _ in UUID() }
+        var placed: [(UUID, Int)] = []
+        for (n, id) in ids.enumerated() {
+            placed.append((id, lanes.add(id, LiveMailbox(limit: 1))))
+            if n + 1 == 7_500 { #expect(lanes.turnInterval == .milliseconds(10)) }
+            if n + 1 == 9_000 { #expect(lanes.turnInterval == .milliseconds(12)) }
+        }
+        #expect(lanes.streams == 12_000)
+        #expect(lanes.turnInterval == .milliseconds(15), "750 ms at most, however many streams")
+        for (id, lane) in placed.prefix(6_000) { lanes.remove(id, from: lane) }
+        lanes.remove(ids[0], from: placed[0].1)
+        #expect(lanes.streams == 6_000, "a stream removed twice counts once")
+        #expect(lanes.turnInterval == .milliseconds(10))
     }
 
     actor Board {

@@ -69,7 +69,8 @@ public actor LiveEvents {
     private var lastWake: ContinuousClock.Instant?
     private var wakeDue = false
     /// A round of the lanes: every stream hears the finds, the standings and its rank at most
-    /// this often, and within it.
+    /// this often, and within it (within up to ``LiveLanes/longestRound`` with thousands of
+    /// streams: ``LiveLanes/turnInterval``).
     public let findsInterval: Duration
     private var lanes: LiveLanes
     /// The lanes' turns: they run while something waits for them, and a round after.
@@ -234,9 +235,10 @@ public actor LiveEvents {
     private func turnLanes() async {
         var due = ContinuousClock.now
         while !closed {
-            due += LiveLanes.turn
+            let interval = lanes.turnInterval
+            due += interval
             // Behind (a stalled machine): on from now, not a rush of turns to catch up.
-            if due < .now - LiveLanes.turn { due = .now }
+            if due < .now - interval { due = .now }
             try? await Task.sleep(until: due, clock: .continuous)
             if Task.isCancelled || !turnLane() { break }
         }

@@ -8,7 +8,8 @@ import NIOCore
 /// lane's streams are posted a ``FindDigest`` of the finds since that lane's last turn (encoded
 /// once for the lane) and woken, to write it with whatever else waits in their mailboxes (the
 /// latest standings, their rank) in one write each. A stream thus writes at most once per round
-/// for all of it, and hears a find within a round whatever the number of streams; the writes
+/// for all of it, and hears a find within a round whatever the number of streams (a round grows
+/// past `round` only with streams enough to make its writes a burden: ``turnInterval``); the writes
 /// are spread evenly over the round, so the event loops, which read every request too, never
 /// have a crowd of writes ahead of a request. (A digest for every stream at once, woken slice
 /// by slice, took 310 ms to reach 10,000 streams on top of the interval, and held the requests
@@ -23,8 +24,15 @@ import NIOCore
 /// lanes.turn()          // the first lane's streams hear the find
 /// ```
 struct LiveLanes {
-    /// How often a lane takes its turn.
+    /// How often a lane takes its turn, while the streams are few.
     static let turn = Duration.milliseconds(10)
+    /// A round writes once to every stream, so its writes grow with the streams: past this many
+    /// writes a second the turns space out and the round grows, up to ``longestRound``. (At
+    /// 10,000 streams and a round of 500 ms the lanes' writes were a third of a 2-core server's
+    /// time, most of it the kernel's sends.)
+    static let writesPerSecond = 15_000
+    /// The longest round the streams' number makes: a phone still hears a find within a second.
+    static let longestRound = Duration.milliseconds(750)
 
     /// The streams of each lane, and the lane whose turn is next.
     private var lanes: [[UUID: LiveMailbox]]
@@ -37,6 +45,8 @@ struct LiveLanes {
     private var findsThrough: Int64 = 0
     /// Turns since the last news for the lanes: past a round of them, nothing waits.
     private var turnsSinceNews = 0
+    /// The streams in all the lanes.
+    private(set) var streams = 0
 
     /// Lanes enough for each to take its turn once a `round`.
     init(round: Duration) {
@@ -48,16 +58,26 @@ struct LiveLanes {
     /// Adds a stream to the lane with the fewest, and returns that lane.
     mutating func add(_ id: UUID, _ mailbox: LiveMailbox) -> Int {
         let lane = lanes.indices.min { lanes[$0].count < lanes[$1].count }!
-        lanes[lane][id] = mailbox
+        if lanes[lane].updateValue(mailbox, forKey: id) == nil { streams += 1 }
         return lane
     }
 
     mutating func remove(_ id: UUID, from lane: Int) {
-        lanes[lane][id] = nil
+        if lanes[lane].removeValue(forKey: id) != nil { streams -= 1 }
     }
 
     mutating func removeAll() {
         lanes = lanes.map { _ in [:] }
+        streams = 0
+    }
+
+    /// The time from one turn to the next: ``turn`` while a round of them writes no more than
+    /// ``writesPerSecond``, longer (a longer round) with more streams, up to ``longestRound``.
+    var turnInterval: Duration {
+        let round = Self.turn * lanes.count
+        let needed = Duration.seconds(Double(streams) / Double(Self.writesPerSecond))
+        let longest = max(round, Self.longestRound)
+        return min(max(round, needed), longest) / lanes.count
     }
 
     /// Adds a find to the digest each lane hears at its next turn.

@@ -92,6 +92,44 @@ public final class LiveMailbox: Sendable {
             if finds.count >= LiveMailbox.digestsKept { finds.removeFirst() }
             finds.append(digest)
         }
+
+        // What follows runs under the mailbox's lock, each as one mutating call: read from the
+        // class's property in a closure, `isEmpty` and `direct` copied the whole of `Waiting`
+        // (its arrays and the channel retained and released) on each turn of every stream.
+
+        /// The writer to resume, or the event loop to write on, for a wake (``wake()``).
+        mutating func wake() -> (CheckedContinuation<Void, Never>?, (any EventLoop)?) {
+            if let direct {
+                let resumed = closed ? writer : nil
+                if resumed != nil { writer = nil }
+                return (resumed, isEmpty || direct.done ? nil : direct.channel.eventLoop)
+            }
+            guard let resumed = writer, !isEmpty || closed else { return (nil, nil) }
+            writer = nil
+            return (resumed, nil)
+        }
+
+        /// Keeps `digest` and answers as ``wake()``, but never resumes a writer that waits for
+        /// the end of a direct stream (``postAndWake(_:)``).
+        mutating func post(digest: LiveEvent?) -> (CheckedContinuation<Void, Never>?, (any EventLoop)?) {
+            if let digest, !closed { keep(digest: digest) }
+            if let direct {
+                return (nil, isEmpty || direct.done ? nil : direct.channel.eventLoop)
+            }
+            guard let resumed = writer, !isEmpty || closed else { return (nil, nil) }
+            writer = nil
+            return (resumed, nil)
+        }
+
+        /// What to write straight to the connection now (``writeWaiting(last:)``), taken out.
+        mutating func takeForDirectWrite(last: Bool) -> (any Channel, Entry?, [ByteBuffer])? {
+            guard let channel = direct?.channel, direct?.done == false else { return nil }
+            guard last || channel.isWritable else { return nil }
+            direct!.done = last
+            guard !isEmpty else { return nil }
+            let parts = takeAll().parts(after: &direct!.lastSeq)
+            return parts.isEmpty ? nil : (channel, direct!.entry, parts)
+        }
     }
 
     /// How many pieces of news may wait before the stream is ended as too slow.
@@ -136,15 +174,7 @@ public final class LiveMailbox: Sendable {
     /// writes directly, answers the event loop to call ``writeWaiting()`` on instead (nil when
     /// nothing waits).
     func postAndWake(_ digest: LiveEvent?) -> (any EventLoop)? {
-        let (writer, loop): (CheckedContinuation<Void, Never>?, (any EventLoop)?) = lock.withLock {
-            if let digest, !waiting.closed { waiting.keep(digest: digest) }
-            if let direct = waiting.direct {
-                return (nil, waiting.isEmpty || direct.done ? nil : direct.channel.eventLoop)
-            }
-            guard let writer = waiting.writer, !waiting.isEmpty || waiting.closed else { return (nil, nil) }
-            waiting.writer = nil
-            return (writer, nil)
-        }
+        let (writer, loop) = lock.withLock { waiting.post(digest: digest) }
         writer?.resume()
         return loop
     }
@@ -152,16 +182,7 @@ public final class LiveMailbox: Sendable {
     /// Wakes the writer if it waits and something is waiting for it (or the mailbox closed);
     /// for a stream that writes directly, writes what waits on its event loop.
     func wake() {
-        let (writer, loop): (CheckedContinuation<Void, Never>?, (any EventLoop)?) = lock.withLock {
-            if let direct = waiting.direct {
-                let writer = waiting.closed ? waiting.writer : nil
-                if writer != nil { waiting.writer = nil }
-                return (writer, waiting.isEmpty || direct.done ? nil : direct.channel.eventLoop)
-            }
-            guard let writer = waiting.writer, !waiting.isEmpty || waiting.closed else { return (nil, nil) }
-            waiting.writer = nil
-            return (writer, nil)
-        }
+        let (writer, loop) = lock.withLock { waiting.wake() }
         writer?.resume()
         loop?.execute { self.writeWaiting() }
     }
@@ -263,16 +284,7 @@ public final class LiveMailbox: Sendable {
     /// phone that does not read): a newer standings replaces the older, and news past the limit
     /// ends the stream, as for a writer that waits. After the `last` write, writes nothing more.
     func writeWaiting(last: Bool = false) {
-        let write: (any Channel, Entry?, [ByteBuffer])? = lock.withLock {
-            guard var direct = waiting.direct, !direct.done else { return nil }
-            guard last || direct.channel.isWritable else { return nil }
-            direct.done = last
-            defer { waiting.direct = direct }
-            guard !waiting.isEmpty else { return nil }
-            let parts = waiting.takeAll().parts(after: &direct.lastSeq)
-            return parts.isEmpty ? nil : (direct.channel, direct.entry, parts)
-        }
-        guard let (channel, entry, parts) = write else { return }
+        guard let (channel, entry, parts) = lock.withLock({ waiting.takeForDirectWrite(last: last) }) else { return }
         switch entry {
         case .belowEncoder(let encoder)?:
             encoder.value.writeAndFlush(NIOAny(IOData.byteBuffer(Self.chunk(parts))), promise: nil)

@@ -166,6 +166,9 @@ actor StandingsNews {
     private var toldTop: String?
     /// Sends begun: a send that a later one overtook while it read gives way to it.
     private var begun = 0
+    /// Past this many listening players, a rank moved only by others' finds waits its turn
+    /// (``ranksInTurn(_:)``).
+    static let playersPerTurn = 2_000
 
     init(live: LiveEvents, standings: CachedRead<RankedStandings>) {
         self.live = live
@@ -187,8 +190,11 @@ actor StandingsNews {
         // as it was before the find, with nothing left to correct it.
         guard mine == begun else { return listeners }
         var ranks: [String: LiveEvent] = [:]
+        let turns = Self.ranksInTurn(listening.count), turn = mine % turns
         for player in listening {
             guard let line = board.rank(of: player), told[player] != line else { continue }
+            if turns > 1, let was = told[player], was.points == line.points, was.finds == line.finds, was.team == line.team,
+               Self.turn(of: player, among: turns) != turn { continue }
             told[player] = line
             ranks[player] = line.event
         }
@@ -197,6 +203,25 @@ actor StandingsNews {
         toldTop = board.top.json
         await live.send(standings: topChanged ? board.top : nil, ranks: ranks)
         return listeners
+    }
+
+    /// In how many turns the players whose rank moved only by others' finds are told it. Early
+    /// in a hunt each new finder moves the rank of every player still without a find, so every
+    /// send told every phone: at 10,000 listening, 10,000 ranks to work out, write and post
+    /// every two seconds, 100–450 ms of the server's time each, which held the requests back
+    /// (the slowest claims came in the seconds after each send). With more than
+    /// ``playersPerTurn`` listening, such a player is told at one send in this many (up to 5,
+    /// each player at its own turn, so each send tells a share): within 10 s at 10,000. A
+    /// player whose own points, finds or team changed is told at the next send, as with fewer.
+    static func ranksInTurn(_ listening: Int) -> Int {
+        min(5, max(1, (listening - 1) / playersPerTurn + 1))
+    }
+
+    /// The send, of every `turns`, at which `player`'s moved rank is told.
+    static func turn(of player: String, among turns: Int) -> Int {
+        var hash: UInt32 = 2_166_136_261   // FNV-1a: the same turn for a player from send to send
+        for byte in player.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Int(hash % UInt32(turns))
     }
 
     /// What a new stream of `listener` opens with: the top, and a player's own rank.
