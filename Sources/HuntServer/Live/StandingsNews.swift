@@ -166,6 +166,8 @@ actor StandingsNews {
     private var toldTop: String?
     /// Sends begun: a send that a later one overtook while it read gives way to it.
     private var begun = 0
+    /// Sends made (those that gave way not counted): whose turn it is (``ranksInTurn(_:)``).
+    private var made = 0
     /// Past this many listening players, a rank moved only by others' finds waits its turn
     /// (``ranksInTurn(_:)``).
     static let playersPerTurn = 2_000
@@ -190,7 +192,8 @@ actor StandingsNews {
         // as it was before the find, with nothing left to correct it.
         guard mine == begun else { return listeners }
         var ranks: [String: LiveEvent] = [:]
-        let turns = Self.ranksInTurn(listening.count), turn = mine % turns
+        made += 1
+        let turns = Self.ranksInTurn(listening.count), turn = made % turns
         for player in listening {
             guard let line = board.rank(of: player), told[player] != line else { continue }
             if turns > 1, let was = told[player], was.points == line.points, was.finds == line.finds, was.team == line.team,
