@@ -97,10 +97,12 @@ public final class LiveMailbox: Sendable {
         // class's property in a closure, `isEmpty` and `direct` copied the whole of `Waiting`
         // (its arrays and the channel retained and released) on each turn of every stream.
 
-        /// The writer to resume, or the event loop to write on, for a wake (``wake()``).
-        mutating func wake() -> (CheckedContinuation<Void, Never>?, (any EventLoop)?) {
+        /// The writer to resume, or the event loop to write on, for a wake (``wake()``). A stream
+        /// that writes directly has its writer waiting for the end: resumed once closed, unless
+        /// not `ending` (a lane's turn, ``postAndWake(_:)``).
+        mutating func wake(ending: Bool = true) -> (CheckedContinuation<Void, Never>?, (any EventLoop)?) {
             if let direct {
-                let resumed = closed ? writer : nil
+                let resumed = ending && closed ? writer : nil
                 if resumed != nil { writer = nil }
                 return (resumed, isEmpty || direct.done ? nil : direct.channel.eventLoop)
             }
@@ -109,17 +111,6 @@ public final class LiveMailbox: Sendable {
             return (resumed, nil)
         }
 
-        /// Keeps `digest` and answers as ``wake()``, but never resumes a writer that waits for
-        /// the end of a direct stream (``postAndWake(_:)``).
-        mutating func post(digest: LiveEvent?) -> (CheckedContinuation<Void, Never>?, (any EventLoop)?) {
-            if let digest, !closed { keep(digest: digest) }
-            if let direct {
-                return (nil, isEmpty || direct.done ? nil : direct.channel.eventLoop)
-            }
-            guard let resumed = writer, !isEmpty || closed else { return (nil, nil) }
-            writer = nil
-            return (resumed, nil)
-        }
 
         /// What to write straight to the connection now (``writeWaiting(last:)``), taken out.
         mutating func takeForDirectWrite(last: Bool) -> (any Channel, Entry?, [ByteBuffer])? {
@@ -174,7 +165,10 @@ public final class LiveMailbox: Sendable {
     /// writes directly, answers the event loop to call ``writeWaiting()`` on instead (nil when
     /// nothing waits).
     func postAndWake(_ digest: LiveEvent?) -> (any EventLoop)? {
-        let (writer, loop) = lock.withLock { waiting.post(digest: digest) }
+        let (writer, loop) = lock.withLock {
+            if let digest, !waiting.closed { waiting.keep(digest: digest) }
+            return waiting.wake(ending: false)
+        }
         writer?.resume()
         return loop
     }
