@@ -117,7 +117,9 @@ public final class ServedHunt: Sendable {
         self.options = options
         self.now = now
         let huntID = hunt.id
-        let standings = CachedRead(maxAge: .seconds(1)) { RankedStandings(try await store.leaderboard(hunt: huntID)) }
+        // Read whole once, then only the players the new events name (``LeaderboardBook``).
+        let book = LeaderboardBook(store: store, hunt: huntID)
+        let standings = CachedRead(maxAge: .seconds(1)) { RankedStandings(try await book.standings()) }
         self.standings = standings
         self.cacheFlags = CachedRead(maxAge: .seconds(1)) {
             CacheFlags(disabled: try await store.disabledCaches(hunt: huntID),

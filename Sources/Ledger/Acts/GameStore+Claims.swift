@@ -92,12 +92,19 @@ extension GameStore {
     /// Points and finds are summed once per hunt and joined to the players, not summed in a
     /// subquery per player: on PostgreSQL that took 280 ms at 10,000 players (with 15 ms of
     /// JIT, which its estimated cost called for) against 32 ms this way; SQLite takes 30 ms
-    /// either way. Each server reads it up to once a second while players find.
+    /// either way. A served hunt reads it once and then only the players whose lines changed
+    /// (``LeaderboardBook``).
     public func leaderboard(hunt: String) async throws -> [Standing] {
+        try await rankedLines(hunt: hunt).map(\.standing)
+    }
+
+    /// Every player's line with the key that orders equal lines (their name's, bytewise), in
+    /// the leaderboard's order.
+    func rankedLines(hunt: String) async throws -> [StandingLine] {
         let hunt = hunt.uppercased()
         return try await query(LedgerRead { facts in
             try facts.rows("""
-                SELECT p.id, p.name, p.team,
+                SELECT p.id, p.name, p.team, p.name_key,
                        CAST(COALESCE(totals.points, 0) AS BIGINT) AS points, COALESCE(counts.finds, 0) AS finds
                 FROM players p
                 LEFT JOIN (SELECT player_id, SUM(amount) AS points FROM points WHERE hunt = ? GROUP BY player_id) totals
@@ -106,8 +113,35 @@ extension GameStore {
                        ON counts.player_id = p.id
                 WHERE p.hunt = ?
                 ORDER BY points DESC, finds DESC, p.name_key COLLATE \(facts.dialect.bytewise)
-                """, hunt, hunt, hunt).map(Standing.init(row:))
+                """, hunt, hunt, hunt).map(StandingLine.init(row:))
         })
+    }
+
+    /// The lines of `players` alone, in no order; a player not in the hunt has none. Each
+    /// player's points and finds are summed through the indexes by player, so this costs in
+    /// proportion to those players, not to the hunt.
+    func lines(hunt: String, of players: [String]) async throws -> [StandingLine] {
+        let hunt = hunt.uppercased()
+        var lines: [StandingLine] = []
+        // A fixed number of places in each query (the last padded with a repeat), so each
+        // store prepares one statement.
+        let size = StandingLine.perQuery
+        let places = Array(repeating: "?", count: size).joined(separator: ", ")
+        for start in stride(from: 0, to: players.count, by: size) {
+            var chunk = Array(players[start..<min(start + size, players.count)])
+            chunk += Array(repeating: chunk[0], count: size - chunk.count)
+            let arguments = ([hunt, hunt, hunt] + chunk).map(LedgerValue.text)
+            lines += try await query(LedgerRead { facts in
+                try facts.rows("""
+                    SELECT p.id, p.name, p.team, p.name_key,
+                           CAST(COALESCE((SELECT SUM(amount) FROM points WHERE hunt = ? AND player_id = p.id), 0) AS BIGINT) AS points,
+                           (SELECT COUNT(*) FROM finds WHERE hunt = ? AND player_id = p.id AND voided = 0) AS finds
+                    FROM players p
+                    WHERE p.hunt = ? AND p.id IN (\(places))
+                    """, arguments).map(StandingLine.init(row:))
+            })
+        }
+        return lines
     }
 
     /// The points each find of a hunt counts for now, by find id (awards of a voided find are
