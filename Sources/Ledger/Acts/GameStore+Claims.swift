@@ -120,12 +120,11 @@ extension GameStore {
     /// The lines of `players` alone, in no order; a player not in the hunt has none. Each
     /// player's points and finds are summed through the indexes by player, so this costs in
     /// proportion to those players, not to the hunt.
-    func lines(hunt: String, of players: [String]) async throws -> [StandingLine] {
+    func lines(hunt: String, of players: [String], perQuery size: Int) async throws -> [StandingLine] {
         let hunt = hunt.uppercased()
         var lines: [StandingLine] = []
         // A fixed number of places in each query (the last padded with a repeat), so each
         // store prepares one statement.
-        let size = StandingLine.perQuery
         let places = Array(repeating: "?", count: size).joined(separator: ", ")
         for start in stride(from: 0, to: players.count, by: size) {
             var chunk = Array(players[start..<min(start + size, players.count)])

@@ -3,9 +3,6 @@ import Foundation
 /// A player's leaderboard line and the key that orders equal lines: their name's key, compared
 /// byte by byte as the stores' `ORDER BY … COLLATE` does.
 struct StandingLine: Sendable {
-    /// How many players one query of ``GameStore/lines(hunt:of:)`` reads.
-    static let perQuery = 100
-
     var standing: Standing
     var key: String
 
@@ -49,6 +46,8 @@ public actor LeaderboardBook {
 
     private let store: any GameStore
     private let hunt: String
+    /// How many players one query reads (``GameStore/lines(hunt:of:perQuery:)``).
+    let perQuery: Int
     /// The board in order, as of `seq`.
     private var board: [StandingLine] = []
     private var seq: Int64 = 0
@@ -60,8 +59,13 @@ public actor LeaderboardBook {
     static let eventsToFollow = 4_096
 
     public init(store: any GameStore, hunt: String) {
+        self.init(store: store, hunt: hunt, perQuery: 100)
+    }
+
+    init(store: any GameStore, hunt: String, perQuery: Int) {
         self.store = store
         self.hunt = hunt.uppercased()
+        self.perQuery = perQuery
     }
 
     /// Every player's line, first place first: points, then finds, then name. As of this call
@@ -96,8 +100,8 @@ public actor LeaderboardBook {
             return board.map(\.standing)
         }
         // Past a quarter of the players, one pass over the whole board costs less.
-        if changed.count > max(board.count / 4, StandingLine.perQuery) { return try await readWhole() }
-        let fresh = try await store.lines(hunt: hunt, of: changed.sorted()).sorted { $0.precedes($1) }
+        if changed.count > max(board.count / 4, perQuery) { return try await readWhole() }
+        let fresh = try await store.lines(hunt: hunt, of: changed.sorted(), perQuery: perQuery).sorted { $0.precedes($1) }
         let kept = board.filter { !changed.contains($0.standing.player) }
         board = Self.merge(kept, fresh)
         lastRefresh = .players(changed.count)
