@@ -11,9 +11,10 @@ import Foundation
 /// with the listeners; at 10,000 phones a send took 200–400 ms of the server's time (the read
 /// 50–120 ms, the ranks of the 2,500–3,000 players who moved 30–100 ms), a quarter of a core
 /// when sent every second. (The read is now of the players who changed alone,
-/// ``Ledger/LeaderboardBook``; the ranks still grow with the listeners.) Spaced this way the standings cost the server about
-/// the same each second past 5,000 phones, and a player's rank is at most two seconds old
-/// at 10,000: news of each find still goes out at once (``LiveLanes``).
+/// ``Ledger/LeaderboardBook``; the ranks still grow with the listeners.) Spaced this way the
+/// standings cost the server about the same each second past 5,000 phones, and a player's
+/// rank is at most two seconds old at 10,000: news of each find still goes out at once
+/// (``LiveLanes``).
 ///
 /// ```swift
 /// let news = LeaderboardNews(interval: .milliseconds(100)) { await sendStandings() }   // → listeners reached

@@ -94,17 +94,15 @@ public actor LeaderboardBook {
             case .everyone: return try await readWhole()
             }
         }
-        if let last = events.last { seq = last.seq }
-        guard !changed.isEmpty else {
-            lastRefresh = .none
-            return board.map(\.standing)
-        }
         // Past a quarter of the players, one pass over the whole board costs less.
         if changed.count > max(board.count / 4, perQuery) { return try await readWhole() }
-        let fresh = try await store.lines(hunt: hunt, of: changed.sorted(), perQuery: perQuery).sorted { $0.precedes($1) }
-        let kept = board.filter { !changed.contains($0.standing.player) }
-        board = Self.merge(kept, fresh)
-        lastRefresh = .players(changed.count)
+        if !changed.isEmpty {
+            let fresh = try await store.lines(hunt: hunt, of: changed.sorted(), perQuery: perQuery).sorted { $0.precedes($1) }
+            board = Self.merge(board.filter { !changed.contains($0.standing.player) }, fresh)
+        }
+        // Only now that the lines are read: a read that failed leaves these events for the next.
+        if let last = events.last { seq = last.seq }
+        lastRefresh = changed.isEmpty ? .none : .players(changed.count)
         return board.map(\.standing)
     }
 
