@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -21,7 +21,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Only its HummingbirdBcrypt product is used here: it builds one small C target.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default ConfigurationSupport trait: nothing here reads swift-configuration,
+        // which would otherwise be compiled (with swift-system) into every build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1",
+                 traits: ["FullFoundation"]),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
@@ -149,9 +152,18 @@ let package = Package(
         ]),
         .testTarget(name: "HuntServerTests", dependencies: [
             "HuntServer", "GeoQR", "Ledger", "Play", "QRImaging", "ForgeryCorpus",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            // Requests go to a real server on a loopback socket through a small HTTP/1.1 client
+            // of the tests' own (TestHTTP.swift), not HummingbirdTesting, which would compile
+            // AsyncHTTPClient and swift-nio-http2 into every test build for it.
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -1,7 +1,6 @@
 import Foundation
 import GeoQR
 import HTTPTypes
-import HummingbirdTesting
 import HuntServer
 import QRImaging
 import Testing
@@ -10,7 +9,7 @@ import Testing
 struct ClaimAPITests {
     @Test func linkClaimInRadiusRevealsTheMessageOnce() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let near = Harness.north(of: Harness.a1, metres: 10)
             let found = try await client.claim(h.code("A1"), token: ada.token, at: near, accuracy: 5)
@@ -31,7 +30,7 @@ struct ClaimAPITests {
     /// in points and finds share a rank, and the next is ranked by how many come before it.
     @Test func theLeaderboardAndTheControlRoomRankLevelPlayersAlike() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             _ = try await client.join("Bo")
             _ = try await client.join("Cy")
@@ -49,7 +48,7 @@ struct ClaimAPITests {
 
     @Test func refusedClaimsSayWhy() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let bo = try await client.join("Bo")
             let far = Harness.north(of: Harness.a1, metres: 300)
             let tooFar = try await client.claim(h.code("A1"), token: bo.token, at: far)
@@ -74,7 +73,7 @@ struct ClaimAPITests {
 
     @Test func cameraFrameWithACodeClaimsAndAnEmptyFrameIsNotRecorded() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let cy = try await client.join("Cy")
             let empty = try PNGCodec.encode(GrayImage(width: 64, height: 64))
             let nothing = try await client.call(.post, "/api/claims/frame?latitude=40.6303&longitude=-8.6575", token: cy.token, raw: empty, contentType: "image/png")
@@ -96,7 +95,7 @@ struct ClaimAPITests {
 
     @Test func photoUploadUsesTheFormLocationWithoutEXIF() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let di = try await client.join("Di")
             let boundary = "geoqr-test-boundary"
             var body = Data()
@@ -127,7 +126,7 @@ struct ClaimAPITests {
     /// multipart-kit trap, killing the server. Now it is a 400 like any other broken form.
     @Test func photoFormWithANonASCIIHeaderNameIsRefusedNotFatal() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let di = try await client.join("Di")
             let first = Data("--X\r\nContent-Disp".utf8) + Data([0xEF]) + Data("sition: form-data; name=\"photo\"\r\n\r\nabc\r\n--X--\r\n".utf8)
             let later = Data("--X\r\nContent-Disposition: form-data; name=\"latitude\"\r\n\r\n1\r\n--X\r\n".utf8)

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import HuntServer
 import Ledger
 import Testing
@@ -156,7 +155,7 @@ struct ConnectionLimitsTests {
 }
 
 extension Harness {
-    /// Joins over a real socket (for servers that HummingbirdTesting does not run): the token.
+    /// Joins over a raw socket (for `HuntServer`s, which `test(.live)` does not run): the token.
     static func joinOver(port: Int, name: String) async throws -> String {
         let body = "{\"name\":\"\(name)\",\"pin\":\"4321\"}"
         let socket = try RawSocket(port: port)

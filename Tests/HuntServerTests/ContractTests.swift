@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import HuntServer
 import QRImaging
 import Testing
@@ -11,7 +10,7 @@ import Testing
 struct ContractTests {
     @Test func aWrongMethodIs405WithAllow() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let delete = try await client.call(.delete, "/api/trades", token: ada.token)
             #expect(delete.status == .methodNotAllowed && delete.error == "method-not-allowed")
@@ -27,7 +26,7 @@ struct ContractTests {
 
     @Test func bodiesMustSayWhatTheyAre() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let json = Data(#"{"name": "Bo", "pin": "4321"}"#.utf8)
             let form = try await client.call(.post, "/api/join", raw: json, contentType: "application/x-www-form-urlencoded")
             #expect(form.status == .unsupportedMediaType && form.error == "unsupported-type")
@@ -52,7 +51,7 @@ struct ContractTests {
 
     @Test func valuesOutsideTheSchemaAreRefused() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let cy = try await client.join("Cy")
             let method = try await client.call(.post, "/api/claims", token: cy.token,
                                                json: ["code": h.code("A1"), "method": "teleport"])
@@ -82,7 +81,7 @@ struct PhotoFormHeaderTests {
     /// multipart-kit 4.7.1's parser. The server answers 400 and keeps serving.
     @Test func aNonASCIIHeaderNameIsRefusedNotACrash() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let di = try await client.join("Di")
             let boundary = "085f3e8d07cdd0b7b9516be111a5d528"
             for body in ["--\(boundary)\r\nVø--\(boundary)--\r\n",

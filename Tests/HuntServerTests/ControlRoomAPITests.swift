@@ -2,7 +2,6 @@ import Foundation
 import GeoQR
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import HuntServer
 import Ledger
 import Testing
@@ -33,7 +32,7 @@ struct ControlRoomAPITests {
         let secret = HuntSecret.random()
         let (app, folder) = try Self.app(for: Self.teamHunt, secret: secret)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try await app.test(.router) { client in
+        try await app.test(.live) { client in
             let hunt = try await client.call(.get, "/api/hunt")
             #expect(hunt["teams"] as? [String] == ["Foxes", "Owls"] && hunt["hintCost"] as? Int == 5)
             let badger = try await client.call(.post, "/api/join", json: ["name": "Ada", "pin": "4321", "team": "Badgers"])
@@ -62,7 +61,7 @@ struct ControlRoomAPITests {
         let secret = HuntSecret.random()
         let (app, folder) = try Self.app(for: Self.teamHunt, secret: secret)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try await app.test(.router) { client in
+        try await app.test(.live) { client in
             // A team hunt: the hint is the Foxes' (a player without a team would need the points).
             let ada = try await client.join("Ada", team: "Foxes")
             func a1() async throws -> [String: Any] {
@@ -95,7 +94,7 @@ struct ControlRoomAPITests {
 
     @Test func freeHintsAreShownAndAnsweredWithoutARecord() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let hunt = try await client.call(.get, "/api/hunt")
             #expect(hunt["teams"] as? [String] == [] && hunt["hintCost"] as? Int == 0)
             let ada = try await client.join("Ada")
@@ -114,7 +113,7 @@ struct ControlRoomAPITests {
 
     @Test func resultsAndStationsAreTheGameMastersOnly() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             _ = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
             let far = Harness.north(of: Harness.b1, metres: 500)

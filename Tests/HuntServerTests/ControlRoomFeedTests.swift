@@ -2,7 +2,6 @@ import Foundation
 import GeoQR
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import HuntServer
 import NIOCore
 import QRImaging
@@ -22,7 +21,7 @@ struct ControlRoomFeedTests {
                     try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(30))) { c in
                         var headers: HTTPFields = [:]
                         if let token { headers[.authorization] = "Bearer \(token)" }
-                        return String(buffer: try await c.get(uri, headers: headers).body ?? ByteBuffer())
+                        return String(buffer: try await c.get(uri, headers: headers).body)
                     }
                 }
             }
@@ -48,7 +47,7 @@ struct ControlRoomFeedTests {
 
     @Test func controlRoomStreamAndActsNeedTheAdminToken() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             #expect(try await client.call(.get, "/api/admin/live").status == .unauthorized)
             #expect(try await client.call(.get, "/api/admin/live", token: ada.token).status == .forbidden)
@@ -62,7 +61,7 @@ struct ControlRoomFeedTests {
     /// adjusted by player id and the standing after is the answer.
     @Test func overviewHasPositionsAndPointsAreAdjusted() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             _ = try await client.call(.post, "/api/me/position", token: ada.token,
                                       json: ["latitude": Harness.b1.latitude, "longitude": Harness.b1.longitude, "accuracy": 30])
@@ -86,7 +85,7 @@ struct ControlRoomFeedTests {
     /// that is not a picture is refused before anything is recorded.
     @Test func reportPhotoIsKeptForTheGameMasterAndANonPictureIsRefused() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let png = try h.framePNG("A1")
             let notPicture = try await client.call(.post, "/api/reports", token: ada.token,

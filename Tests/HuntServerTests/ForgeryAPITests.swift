@@ -1,7 +1,6 @@
 import ForgeryCorpus
 import Foundation
 import GeoQR
-import HummingbirdTesting
 import HuntServer
 import Testing
 
@@ -15,7 +14,7 @@ struct ForgeryAPITests {
     /// link: none becomes a find, every one gets a refusal verdict.
     @Test func forgedClaimsAreRefused() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let eve = try await client.join("Eve")
             let atTheCache = Harness.north(of: Harness.a1, metres: 5)
             let corpus = ForgeryCorpus(genuine: [h.code("A1"), h.code("B1")], seed: 7)

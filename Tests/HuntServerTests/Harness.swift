@@ -2,9 +2,9 @@ import Foundation
 import GeoQR
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import HuntServer
 import Ledger
+import Logging
 import NIOCore
 import QRImaging
 
@@ -50,7 +50,13 @@ final class Harness: Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    var app: some ApplicationProtocol { Application(router: HuntRouter.build(session: session)) }
+    /// The hunt's app, which `app.test(.live)` serves on a loopback port. Its log says only what
+    /// went wrong (not that each test's server started).
+    var app: some ApplicationProtocol {
+        var logger = Logger(label: "geoqr-test")
+        logger.logLevel = .warning
+        return Application(router: HuntRouter.build(session: session), logger: logger)
+    }
 
     func code(_ cache: String, secret: HuntSecret? = nil) -> String {
         CacheCode.payload(hunt: "TEST", cache: cache, secret: secret ?? self.secret)

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NIOCore
 import QRImaging
 import Testing
@@ -89,7 +88,7 @@ import Workers
 @Suite struct HeavyWorkAPITests {
     @Test func aFormOfFortyThousandPartsIsA400() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let di = try await client.join("Di")
             let parts = (0..<40_000).map { (name: "f\($0)", body: Data("x".utf8)) }
             let reply = try await client.call(.post, "/api/claims/photo", token: di.token, raw: PhotoFormParserTests.form(parts),
@@ -101,7 +100,7 @@ import Workers
 
     @Test func aPNGBombIsRefusedAndWritesNoEvent() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let di = try await client.join("Di")
             let before = try await h.session.store.events(after: 0, limit: 1000).count
             let bomb = try PNGCodec.encode(GrayImage(width: 7071, height: 7071), bilevel: true)
@@ -123,7 +122,7 @@ import Workers
     /// A report photo is kept as a small JPEG, never as sent.
     @Test func aReportPhotoIsKeptAsAThumbnail() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let di = try await client.join("Di")
             let upload = try PNGCodec.encode(GrayImage(width: 2000, height: 1500, fill: 90))
             let reply = try await client.call(.post, "/api/reports", token: di.token,

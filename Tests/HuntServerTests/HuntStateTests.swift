@@ -2,7 +2,6 @@ import Foundation
 import GeoQR
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import HuntServer
 import Ledger
 import Testing
@@ -32,7 +31,7 @@ struct HuntStateTests {
         let admin = Harness.adminToken
 
         let first = try server(directory, secret: secret)
-        try await first.app.test(.router) { client in
+        try await first.app.test(.live) { client in
             let before = try await running(client)
             #expect(before == true)
             #expect(try await client.call(.post, "/api/admin/hunt/stop", token: admin).status == .ok)
@@ -40,7 +39,7 @@ struct HuntStateTests {
         }
 
         let second = try server(directory, secret: secret)
-        try await second.app.test(.router) { client in
+        try await second.app.test(.live) { client in
             #expect(try await running(client) == false, "the stop outlived the server")
             let overview = try await client.call(.get, "/api/admin/overview", token: admin)
             #expect(overview["running"] as? Bool == false)

@@ -1,6 +1,5 @@
 import Foundation
 import GeoQR
-import HummingbirdTesting
 import HuntServer
 import Ledger
 import Testing
@@ -80,7 +79,7 @@ struct LiveResumeTests {
     /// A Last-Event-ID that is not an event id is a 400 with a JSON error, not a stream.
     @Test func aBadLastEventIDIsRefused() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let bo = try await client.join("Bo")
             let reply = try await client.call(.get, "/api/live?token=\(bo.token)", headers: [.init("Last-Event-ID")!: "seven"])
             #expect(reply.status == .badRequest && reply.error == "bad-last-event-id")

@@ -1,7 +1,6 @@
 import Foundation
 import GeoQR
 import HTTPTypes
-import HummingbirdTesting
 @testable import HuntServer
 import Ledger
 import Testing
@@ -60,7 +59,7 @@ struct LoadFixesTests {
     /// The trade list reads only the player's own trades, also those made after the first list.
     @Test func tradeListFollowsNewTrades() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada"), bo = try await client.join("Bo"), cy = try await client.join("Cy")
             _ = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
             _ = try await client.claim(h.code("B1"), token: ada.token, at: Harness.b1)

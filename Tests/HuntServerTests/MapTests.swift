@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 @testable import HuntServer
 import QRImaging
 import Testing
@@ -41,7 +40,7 @@ import Testing
                              tiles: [(1, 0, 1, north), (1, 0, 0, south)])
         let tiles = try MBTiles(path: path)
         let harness = try Harness { $0.basemap = .mbtiles(tiles, attribution: nil) }
-        try await harness.app.test(.router) { client in
+        try await harness.app.test(.live) { client in
             let top = try await client.call(.get, "/tiles/1/0/0")
             #expect(top.status == .ok)
             #expect(top.headers[.contentType] == "image/png")
@@ -73,7 +72,7 @@ import Testing
 
     @Test func mapWithoutBasemapOrLeaflet() async throws {
         let harness = try Harness()
-        try await harness.app.test(.router) { client in
+        try await harness.app.test(.live) { client in
             let map = try await client.call(.get, "/api/map")
             #expect(map.status == .ok)
             #expect(map.text.replacingOccurrences(of: " ", with: "").contains(#""tiles":null"#))
@@ -90,7 +89,7 @@ import Testing
     @Test func onlineTilesAreAllowedByThePolicy() async throws {
         let server = try TileServer(template: "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
         let harness = try Harness { $0.basemap = .online(server) }
-        try await harness.app.test(.router) { client in
+        try await harness.app.test(.live) { client in
             let map = try await client.call(.get, "/api/map")
             let layer = try #require(map["tiles"] as? [String: Any])
             #expect(layer["url"] as? String == "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
@@ -153,7 +152,7 @@ import Testing
         let leaflet = try Leaflet(folder: Leaflet.debianFolder)
         let minified = try #require(FileManager.default.contents(atPath: Leaflet.debianFolder + "/leaflet.min.js"))
         let harness = try Harness { $0.leaflet = leaflet }
-        try await harness.app.test(.router) { client in
+        try await harness.app.test(.live) { client in
             let script = try await client.execute(uri: "/vendor/leaflet/leaflet.js", method: .get) { $0 }
             #expect(script.status == .ok)
             #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
@@ -180,7 +179,7 @@ import Testing
 
     @Test func iconsAndManifestAreServedWithTheirTypes() async throws {
         let harness = try Harness()
-        try await harness.app.test(.router) { client in
+        try await harness.app.test(.live) { client in
             let icon = try await client.execute(uri: "/favicon.ico", method: .get) { $0 }
             #expect(icon.status == .ok && icon.headers[.contentType] == "image/vnd.microsoft.icon")
             #expect(Data(buffer: icon.body).starts(with: [0, 0, 1, 0]), "an ICO header")

@@ -1,7 +1,6 @@
 import Foundation
 import GeoQR
 import HTTPTypes
-import HummingbirdTesting
 @testable import HuntServer
 import NIOCore
 import Testing
@@ -11,7 +10,7 @@ import Testing
 @Suite struct PhrasebookAPITests {
     @Test func claimsAreAnsweredInPortuguese() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ana = try await client.join("Ana")
             let far = Harness.north(of: Harness.a1, metres: 300)
             let tooFar = try await client.speaking("pt-BR,pt;q=0.9,en;q=0.8", .post, "/api/claims", token: ana.token,
@@ -43,7 +42,7 @@ import Testing
 
     @Test func cachesAndRefusalsInPortuguese() async throws {
         let h = try Harness(limits: [.join: .init(burst: 1, perSecond: 0.001)])
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let here = Harness.north(of: Harness.a1, metres: -200)
             let caches = try await client.speaking("pt", .get, "/api/caches?latitude=\(here.latitude)&longitude=\(here.longitude)")
             let directions = (caches["caches"] as? [[String: Any]])?.compactMap { $0["direction"] as? String } ?? []
@@ -65,7 +64,7 @@ import Testing
 
     @Test func gameRefusalsInPortuguese() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             _ = try await client.join("Ana")
             let taken = try await client.speaking("pt", .post, "/api/join", json: ["name": "ana", "pin": "1234"])
             #expect(taken.status == .conflict && taken.error == "name-taken")
@@ -75,7 +74,7 @@ import Testing
 
     @Test func catalogueIsServedPerLanguage() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let pt = try await client.call(.get, "/i18n/pt.json")
             #expect(pt.status == .ok && pt.headers[.contentType] == "application/json; charset=utf-8")
             #expect(pt["compass.ne"] as? String == "nordeste" && pt["language.name"] as? String == "Português")

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import HuntServer
 import Testing
 
@@ -8,7 +7,7 @@ import Testing
 struct PlayerAPITests {
     @Test func joinSignInAndRefusals() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             #expect(ada.token.count == 32)
             #expect(try await client.call(.post, "/api/join", json: ["name": "ADA", "pin": "9999"]).error == "name-taken")
@@ -34,7 +33,7 @@ struct PlayerAPITests {
 
     @Test func cachesArePublicFieldsOnlyAndSortedByDistance() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let here = Harness.b1
             let reply = try await client.call(.get, "/api/caches?latitude=\(here.latitude)&longitude=\(here.longitude)")
             let caches = try #require(reply["caches"] as? [[String: Any]])
@@ -50,7 +49,7 @@ struct PlayerAPITests {
             #expect(try await client.call(.get, "/api/openapi.yaml").text.hasPrefix("openapi: 3.1"))
         }
         let hidden = try Harness(showCoordinates: false)
-        try await hidden.app.test(.router) { client in
+        try await hidden.app.test(.live) { client in
             let reply = try await client.call(.get, "/api/caches?latitude=40.63&longitude=-8.65")
             let first = try #require((reply["caches"] as? [[String: Any]])?.first)
             #expect(first["latitude"] == nil && first["distanceM"] != nil)
@@ -59,7 +58,7 @@ struct PlayerAPITests {
 
     @Test func rateLimitsJoins() async throws {
         let h = try Harness(limits: [.join: .init(burst: 2, perSecond: 0.001)])
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             _ = try await client.join("One")
             _ = try await client.join("Two")
             let third = try await client.call(.post, "/api/join", json: ["name": "Three", "pin": "4321"])
@@ -70,7 +69,7 @@ struct PlayerAPITests {
 
     @Test func staticFilesStayInsideTheWebFolderWithSecurityHeaders() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let index = try await client.call(.get, "/")
             #expect(index.status == .ok && index.text.contains("data-i18n=\"app.join.title\""))
             #expect(index.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)

@@ -1,7 +1,6 @@
 import Foundation
 import GeoQR
 import Hummingbird
-import HummingbirdTesting
 @testable import HuntServer
 import Ledger
 import Testing
@@ -21,7 +20,7 @@ struct PrivacyAPITests {
 
     @Test func theControlRoomForgetsAPlayerWhoAsks() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             #expect(try await client.call(.get, "/api/hunt")["positionRetentionHours"] as? Double == 72)
             let ada = try await client.join("Zebulon")
             let find = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
@@ -48,7 +47,7 @@ struct PrivacyAPITests {
 
     @Test func anEndedHuntKeepsNoPositionInMemory() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             try await position(client, ada.token)
             let watch = PositionRetentionWatch(session: h.session)
@@ -70,7 +69,7 @@ struct PrivacyAPITests {
         let secret = HuntSecret.random()
         let session = ServedHunt(hunt: hunt, secret: secret, store: store, admin: AdminToken(value: Harness.adminToken),
                                  options: .init(), limiter: RateLimiter(rules: [:]))
-        try await Application(router: HuntRouter.build(session: session)).test(.router) { client in
+        try await Application(router: HuntRouter.build(session: session)).test(.live) { client in
             let ada = try await client.join("Ada")
             let code = CacheCode.payload(hunt: "TEST", cache: "A1", secret: secret)
             #expect(try await client.claim(code, token: ada.token, at: Harness.a1)["outcome"] as? String == "found")

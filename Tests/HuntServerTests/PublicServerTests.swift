@@ -1,7 +1,6 @@
 import Foundation
 import GeoQR
 import HTTPTypes
-import HummingbirdTesting
 import HuntServer
 import Testing
 
@@ -51,7 +50,7 @@ struct PublicServerTests {
 
     @Test func aTypedCodeAndALateClaimThroughTheAPI() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let typed = TypedCode.text(hunt: "TEST", cache: "A1", secret: h.secret)
             let found = try await client.call(.post, "/api/claims", token: ada.token, json: [
@@ -83,7 +82,7 @@ struct PublicServerTests {
 
     @Test func aPhoneCheckReachesTheControlRoom() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let check: [String: Any] = ["secure": true, "camera": true, "location": true, "offline": false, "wakeLock": true, "accuracy": 12]
             let kept = try await client.call(.post, "/api/me/readiness", token: ada.token, json: check)

@@ -1,7 +1,6 @@
 import Foundation
 import GeoQR
 import HTTPTypes
-import HummingbirdTesting
 @testable import HuntServer
 import Ledger
 import Play
@@ -82,7 +81,7 @@ struct ServerCachingTests {
     /// The cache list and leaderboard over HTTP are the hand-written ones, and parse.
     @Test func polledAnswersAreJSON() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada \"the\" finder")
             _ = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
             let list = try await client.call(.get, "/api/caches?latitude=40.63&longitude=-8.657", token: ada.token)
@@ -126,7 +125,7 @@ struct ServerCachingTests {
     /// follower, which marks the kept finds changed (they are otherwise kept for a minute).
     @Test func anotherProcesssStopAndVoidAreSeenSoon() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let find = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
             #expect(find["verdict"] as? String == "claimable")
@@ -162,7 +161,7 @@ struct ServerCachingTests {
     /// servers' news, a PIN reset by another process (`geoqr gm reset-pin`) through the ledger.
     @Test func keptSignInsEndWhereverTheirSessionEnds() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let bob = try await client.join("Bob")
             #expect(try await client.call(.get, "/api/caches", token: ada.token).status == .ok)
@@ -207,7 +206,7 @@ extension ServerCachingTests {
     /// so they are not all checked against the store again in the same moment.
     @Test func signInsCheckedTogetherExpireSpreadOverHalfTheirAge() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let signIns = SignIns(store: h.session.store, hunt: Harness.hunt.id)
             var tokens: [String] = []

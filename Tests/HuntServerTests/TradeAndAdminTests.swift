@@ -1,7 +1,6 @@
 import Foundation
 import GeoQR
 import HTTPTypes
-import HummingbirdTesting
 import HuntServer
 import Testing
 
@@ -20,7 +19,7 @@ struct TradeAndAdminTests {
 
     @Test func offerAcceptAndEveryRefusal() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let (ada, bo, a1, b1) = try await twoCollectors(client, h)
             let cy = try await client.join("Cy")
             let items = try await client.call(.get, "/api/players/\(bo.id)/items", token: ada.token)
@@ -51,7 +50,7 @@ struct TradeAndAdminTests {
 
     @Test func declineAndCancel() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let (ada, bo, a1, _) = try await twoCollectors(client, h)
             let one = try #require(try await client.call(.post, "/api/trades", token: ada.token, json: ["to": bo.id, "give": [a1]])["id"] as? String)
             #expect(try await client.call(.post, "/api/trades/\(one)/decline", token: bo.token)["state"] as? String == "declined")
@@ -62,7 +61,7 @@ struct TradeAndAdminTests {
 
     @Test func adminEndpointsNeedTheAdminToken() async throws {
         let h = try Harness()
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let routes: [(HTTPRequest.Method, String)] = [
                 (.get, "/api/admin/overview"), (.post, "/api/admin/hunt/stop"), (.post, "/api/admin/hunt/start"),
@@ -80,7 +79,7 @@ struct TradeAndAdminTests {
     @Test func gameMasterActs() async throws {
         let h = try Harness()
         let admin = Harness.adminToken
-        try await h.app.test(.router) { client in
+        try await h.app.test(.live) { client in
             let ada = try await client.join("Ada")
             let find = try await client.claim(h.code("A1"), token: ada.token, at: Harness.a1)
             let findID = try #require(find["find"] as? String)

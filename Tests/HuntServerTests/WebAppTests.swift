@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 @testable import HuntServer
 import Testing
 
@@ -42,7 +41,7 @@ struct WebAppTests {
         let folder = try WebApp(folder: Harness.webFolder)
         #expect(folder.folder == Harness.webFolder)
         let paths = disk.keys.filter { $0.hasPrefix("web/") }.map { String($0.dropFirst(3)) }.sorted() + ["/"]
-        let fromFolder = try await Harness { $0.webApp = folder }.app.test(.router) { client in
+        let fromFolder = try await Harness { $0.webApp = folder }.app.test(.live) { client in
             var served: [String: Served] = [:]
             for path in paths + ["/nothing.js", "/api/index.html"] {
                 served[path] = try await client.execute(uri: path, method: .get) { Served($0) }
@@ -51,7 +50,7 @@ struct WebAppTests {
             #expect(description.status == .ok && Data(description.text.utf8) == disk["openapi.yaml"])
             return served
         }
-        try await Harness().app.test(.router) { client in
+        try await Harness().app.test(.live) { client in
             for path in paths {
                 let file = try await client.execute(uri: path, method: .get) { $0 }
                 let expected = try #require(disk["web" + (path == "/" ? "/index.html" : path)])
@@ -105,7 +104,7 @@ struct WebAppTests {
         try FileManager.default.copyItem(atPath: Harness.webFolder, toPath: pages.path)
         try Data("openapi: 3.1.0 # mine\n".utf8).write(to: base.appendingPathComponent("openapi.yaml"))
         let app = try WebApp(folder: pages.path)
-        try await Harness { $0.webApp = app }.app.test(.router) { client in
+        try await Harness { $0.webApp = app }.app.test(.live) { client in
             try Data("<p>first</p>".utf8).write(to: pages.appendingPathComponent("index.html"))
             #expect(try await client.call(.get, "/").text == "<p>first</p>")
             try Data("<p>second draft</p>".utf8).write(to: pages.appendingPathComponent("index.html"))
