@@ -14,10 +14,12 @@ import Testing
 /// hash depend on the acts alone.
 @Suite("SQLite and PostgreSQL, act by act")
 struct DifferentialStoreTests {
-    /// Acts in each seed's run. The seeds run side by side: each act waits on both databases,
-    /// so one long run would be the suites' last to end by minutes while the cores sat idle.
-    static let acts = 2_500
-    static let seeds: [UInt64] = [0x6765_6f71_7232_3522, 0x6765_6f71_7232_3523]
+    /// Acts in each seed's run; the seeds run side by side. Each seed's acts take every kind of
+    /// act, and each that can be refused both ways (checked below; a third seed tried,
+    /// `…3523`, had every trade accept refused in 1,500). One run of 5,000 acts ended 100–250 s
+    /// after every other suite under AddressSanitizer, the test command's longest wait.
+    static let acts = 1_500
+    static let seeds: [UInt64] = [0x6765_6f71_7232_3522, 0x6765_6f71_7232_3524]
 
     @Test(.enabled(if: StoreKind.tested.contains(.postgres), "needs GEOQR_TEST_POSTGRES (scripts/test sets it)"),
           arguments: seeds)
