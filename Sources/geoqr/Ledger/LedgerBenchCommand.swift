@@ -12,7 +12,8 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         abstract: "Measure recording throughput (for Benchmarks/ledger.sh).",
         discussion: """
         Records FINDS finds from TASKS concurrent tasks (one player each) into a new ledger \
-        (WAL, synchronous=FULL), then times REFERENCE single-insert transactions with the same \
+        (WAL, synchronous=FULL), as fast as they are acknowledged or at --rate finds a second, \
+        and tells how long finds waited for their acknowledgement; then times REFERENCE single-insert transactions with the same \
         settings, and verifies the ledger. Files go to DIR (default: a new temporary folder). \
         With --store postgres://…, the finds go to that PostgreSQL ledger instead, and the \
         reference is left to pgbench on the same server (Benchmarks/ledger.sh --postgres).
@@ -25,6 +26,10 @@ struct LedgerBenchCommand: AsyncParsableCommand {
 
     @Option(help: "Finds to record in all.")
     var finds = 20_000
+
+    @Option(help: ArgumentHelp("Finds a second in all, spread evenly over the tasks (default: as fast as acknowledged).",
+                               valueName: "finds/s"))
+    var rate: Double?
 
     @Option(help: "Single-insert transactions for SQLite's reference rate.")
     var reference = 3_000
@@ -42,6 +47,9 @@ struct LedgerBenchCommand: AsyncParsableCommand {
     func validate() throws {
         guard tasks > 0, finds >= tasks, reference > 0 else {
             throw ValidationError("--tasks, --finds and --reference must be positive, with --finds at least --tasks")
+        }
+        if let rate, !(rate > 0 && rate <= 1_000_000) {
+            throw ValidationError("--rate: \(rate) is not a rate between 0 and 1,000,000 finds a second")
         }
         if let store, !PostgresLocation.isURL(store) {
             throw ValidationError("--store: \(store) is not a postgres:// URL (the SQLite benchmark makes its own file)")
@@ -70,27 +78,41 @@ struct LedgerBenchCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let cpuBefore = Self.processCPUSeconds()
-        let recorded = try await withThrowingTaskGroup(of: Int.self) { group in
+        // With --rate, find i of task t is due at (i × tasks + t) / rate seconds from the start,
+        // and its wait is counted from then: a find the ledger kept waiting delays the next.
+        let spacing = rate.map { 1 / $0 }
+        let tasks = self.tasks
+        let (recorded, waits) = try await withThrowingTaskGroup(of: (Int, [Duration]).self) { group in
             for (t, player) in players.enumerated() {
                 group.addTask {
                     var count = 0
+                    var waits: [Duration] = []
                     for i in 0..<perTask where t * perTask + i < total {
                         let cache = hunt.caches[i]
+                        var due = clock.now
+                        if let spacing {
+                            due = start + .seconds(Double(i * tasks + t) * spacing)
+                            if due > clock.now { try await Task.sleep(until: due, clock: clock) }
+                        }
                         let claim = ClaimRecord(player: player, hunt: hunt.id, cache: cache.id, time: Date(),
                                                 location: cache.coordinate, method: .camera, verdict: .claimable)
                         if case .found = try await store.record(claim, in: hunt) { count += 1 }
+                        waits.append(clock.now - due)
                     }
-                    return count
+                    return (count, waits)
                 }
             }
-            return try await group.reduce(0, +)
+            return try await group.reduce(into: (0, [Duration]())) { $0.0 += $1.0; $0.1 += $1.1 }
         }
         let seconds = Self.seconds(clock.now - start)
+        let sorted = waits.map { Self.seconds($0) * 1000 }.sorted()
+        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
         let cpuPerFind = (Self.processCPUSeconds() - cpuBefore) / Double(max(recorded, 1)) * 1e6
         let sqliteRate = self.store == nil ? try Self.referenceCommitRate(path: folder + "/reference.sqlite", commits: reference) : nil
         let verification = try await store.verify()
         let result = BenchResult(tasks: tasks, finds: recorded, seconds: seconds,
                                  findsPerSecond: Double(recorded) / seconds, cpuMicrosecondsPerFind: cpuPerFind,
+                                 waitMilliseconds: .init(p50: percentile(0.5), p99: percentile(0.99), max: sorted.last ?? 0),
                                  sqliteCommitsPerSecond: sqliteRate, ledgerIntact: verification.isIntact)
         if json {
             try printJSON(result)
@@ -98,6 +120,8 @@ struct LedgerBenchCommand: AsyncParsableCommand {
             print(String(format: "ledger: %d finds from %d tasks in %.2f s = %.0f finds/s acknowledged",
                          recorded, tasks, seconds, result.findsPerSecond))
             print(String(format: "ledger: %.0f µs of CPU a find (user and system, every thread of this process)", cpuPerFind))
+            print(String(format: "ledger: a find acknowledged %.1f ms after it was due at the median, %.1f ms at p99, %.1f ms at most",
+                         result.waitMilliseconds.p50, result.waitMilliseconds.p99, result.waitMilliseconds.max))
             if let sqliteRate {
                 print(String(format: "sqlite: %.0f commits/s (one insert per transaction, WAL, synchronous=FULL)", sqliteRate))
             }
@@ -146,6 +170,9 @@ struct BenchResult: Encodable {
     let findsPerSecond: Double
     /// The process's user and system time per find (on PostgreSQL, not the server's).
     let cpuMicrosecondsPerFind: Double
+    /// From when each find was due (sent, or its time under --rate) to its acknowledgement.
+    let waitMilliseconds: Percentiles
+    struct Percentiles: Encodable { let p50, p99, max: Double }
     /// Nil on PostgreSQL, whose reference is pgbench's.
     let sqliteCommitsPerSecond: Double?
     let ledgerIntact: Bool
